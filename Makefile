@@ -1,0 +1,53 @@
+# Two commands set everything up: `make serve` and `make test`.
+# Both create .venv from requirements.txt when it is missing or the file changed.
+
+PYTHON     ?= python3
+VENV       := .venv
+BIN        := $(VENV)/bin
+STAMP      := $(VENV)/.requirements.stamp
+SERVE_ADDR ?= 127.0.0.1:8000
+
+# Builds are reproducible: page dates come from the last commit, not the clock.
+export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 1700000000)
+export NO_MKDOCS_2_WARNING := 1
+# Notebooks run in a kernel whose working directory is their folder: let it find `snippets`.
+export PYTHONPATH := $(CURDIR)
+export PYTHONHASHSEED := 0
+
+.PHONY: help install serve build test test-fast bench outputs clean
+
+help:
+	@echo "make serve   serve the site with live reload at http://$(SERVE_ADDR)/"
+	@echo "make test    run every test (snippets, site build, browser checks)"
+	@echo "make build   build the site strictly into site/"
+	@echo "make bench   benchmarks: attention vs PyTorch, build time, page weight"
+	@echo "make outputs rewrite the '#>' output comments in snippets/ from real output"
+
+install: $(STAMP)
+
+$(STAMP): requirements.txt
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -r requirements.txt
+	@touch $(STAMP)
+
+serve: $(STAMP)
+	$(BIN)/mkdocs serve --strict --livereload --dev-addr $(SERVE_ADDR)
+
+build: $(STAMP)
+	$(BIN)/mkdocs build --strict --clean
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -m "not site"
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+outputs: $(STAMP)
+	$(BIN)/python -m tests.outputs --update
+
+clean:
+	rm -rf site .cache

@@ -1,0 +1,87 @@
+"""Attention: compare a query with every key, softmax, mix the values.
+
+Page: "A weighted sum of values" (docs/*/weighted-sum.md) and the summary's
+preview of softmax(QKᵀ/√dₖ)V. Run ``python -m snippets.attention``.
+"""
+import numpy as np
+
+from snippets.softmax import softmax
+
+
+# --8<-- [start:attention]
+def attention(query, key, value, *, scale=None):
+    """Return (output, weights): each query's weighted mix of the values.
+
+    scale=None uses 1/sqrt(d_k), as PyTorch does; scale=1.0 is the plain dot
+    product of the article. Leading batch dimensions are carried along, and a
+    single query vector (d,) gives an output (d_v,) and weights (n_k,).
+    """
+    query, key, value = (_as_real_array(x, name) for x, name in
+                         ((query, "query"), (key, "key"), (value, "value")))
+    if query.ndim == 1:  # one question, many books
+        output, weights = attention(query[None, :], key, value, scale=scale)
+        return output[0], weights[0]
+    _check_shapes(query, key, value)
+    if scale is None:
+        scale = 1.0 / np.sqrt(key.shape[-1])
+    key_t = np.swapaxes(key, -1, -2)              # (..., n_k, d) -> (..., d, n_k)
+    scores = (query * scale) @ key_t              # (..., n_q, d) @ (..., d, n_k) -> (..., n_q, n_k)
+    weights = softmax(scores, axis=-1)            # each row sums to 1 over the keys
+    output = weights @ value                      # (..., n_q, n_k) @ (..., n_k, d_v) -> (..., n_q, d_v)
+    return output, weights
+
+
+def _as_real_array(x, name):
+    x = np.asarray(x)
+    if x.dtype.kind not in "biuf":
+        raise TypeError(f"attention: {name} must be real numbers, got dtype {x.dtype}")
+    if x.dtype.kind != "f":
+        x = x.astype(np.float64)
+    if np.isnan(x).any() or np.isinf(x).any():
+        raise ValueError(f"attention: {name} {x.shape} contains NaN or inf")
+    return x
+
+
+def _check_shapes(query, key, value):
+    shapes = f"query {query.shape}, key {key.shape}, value {value.shape}"
+    if key.ndim < 2 or value.ndim < 2:
+        raise ValueError(f"attention: key and value need shape (n_k, d) at least; got {shapes}")
+    if key.shape[-2] == 0:
+        raise ValueError(f"attention: the key sequence is empty; got {shapes}")
+    if query.shape[-1] != key.shape[-1]:
+        raise ValueError(f"attention: query width {query.shape[-1]} != key width {key.shape[-1]}; got {shapes}")
+    if key.shape[-2] != value.shape[-2]:
+        raise ValueError(f"attention: {key.shape[-2]} keys but {value.shape[-2]} values; got {shapes}")
+    try:
+        np.broadcast_shapes(query.shape[:-2], key.shape[:-2], value.shape[:-2])
+    except ValueError:
+        raise ValueError(f"attention: batch dimensions do not match; got {shapes}") from None
+# --8<-- [end:attention]
+
+
+def main():
+    # --8<-- [start:one_query]
+    query = np.array([1.0, 0.0])                  # one question: (d,) = (2,)
+    key = np.array([[1.0, 0.0],                   # three labels: (n_k, d) = (3, 2)
+                    [0.0, 1.0],
+                    [1.0, 1.0]])
+    value = np.array([[10.0], [20.0], [30.0]])    # three contents: (n_k, d_v) = (3, 1)
+    output, weights = attention(query, key, value, scale=1.0)
+    print(weights.round(3), output.round(3))
+    #> [0.422 0.155 0.422] [20.]
+    # --8<-- [end:one_query]
+
+    # --8<-- [start:scale]
+    rng = np.random.default_rng(0)
+    q, k, v = rng.normal(size=(3, 4, 64))         # 4 words, d = 64
+    _, plain = attention(q, k, v, scale=1.0)      # the article's plain dot product
+    _, scaled = attention(q, k, v)                # default scale 1/sqrt(64) = 1/8
+    print(plain.max(axis=-1).round(2))            # the top weight in each row
+    print(scaled.max(axis=-1).round(2))           # calmer after scaling
+    #> [0.98 0.96 0.84 0.77]
+    #> [0.48 0.4  0.37 0.44]
+    # --8<-- [end:scale]
+
+
+if __name__ == "__main__":
+    main()
