@@ -1,8 +1,10 @@
-"""Forget imported `snippets` modules before each build.
+"""Make `snippets` importable, and fresh, for every build.
 
-Under `make serve`, MkDocs rebuilds in the same process: without this, an edit
-to snippets/ would leave the old module in sys.modules and stale figures/numbers.
+The repository root goes on sys.path (hooks run from anywhere). Under
+`make serve`, MkDocs rebuilds in the same process: without the purge, an edit to
+snippets/ would leave the old module in sys.modules and stale figures/numbers.
 """
+import os
 import sys
 
 from mkdocs.plugins import event_priority
@@ -10,6 +12,9 @@ from mkdocs.plugins import event_priority
 
 @event_priority(100)
 def on_config(config):
+    root = os.path.dirname(os.path.abspath(config.config_file_path))
+    if root not in sys.path:
+        sys.path.insert(0, root)
     for name in [m for m in sys.modules if m == "snippets" or m.startswith("snippets.")]:
         del sys.modules[name]
     return config

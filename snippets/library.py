@@ -8,6 +8,8 @@ import numpy as np
 from snippets.softmax import softmax
 
 # --8<-- [start:books]
+import numpy as np
+
 # Every vector has one number per topic: how much it is about that topic.
 topics = ["cats", "pet care", "poetry", "physics"]
 books = ["Cat Care Handbook", "Pet Care", "300 Tang Poems", "Quantum Mechanics"]

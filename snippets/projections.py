@@ -7,6 +7,9 @@ import numpy as np
 
 
 # --8<-- [start:project]
+import numpy as np
+
+
 def project(embeddings, w_query, w_key, w_value):
     """Q, K, V: three views of the same embeddings, one matrix each.
 

@@ -23,6 +23,8 @@ embedding = {          # one row per word: which features it has (d = 6)
 # --8<-- [end:embeddings]
 
 # --8<-- [start:projections]
+import numpy as np
+
 # W_Q, row by row: what a word with this feature is looking for (d, d_k) = (6, 6).
 # Columns are the features of the words it meets, in the order of `features`.
 w_query = np.array([

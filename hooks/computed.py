@@ -1,0 +1,51 @@
+"""Fill ``{{ num.* }}``, ``{{ table.* }}`` and ``{{ fig.* }}`` placeholders from snippets.
+
+Thin on purpose: the values come from snippets.page_values, the figure markup
+from snippets.figures. An unknown or failing placeholder stops the build and
+names the page and the placeholder. A page that used any placeholder gets a
+stamp with the library versions that computed it.
+"""
+import re
+
+from mkdocs.exceptions import PluginError
+
+PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][\w.]*)\s*\}\}")
+
+STAMP = {
+    "zh": "本页数字与图由 NumPy {numpy}、Matplotlib {matplotlib} 在构建时计算。",
+    "en": "Computed at build time with NumPy {numpy} and Matplotlib {matplotlib}.",
+}
+
+
+def page_language(page):
+    """'en' for pages under docs/en/, else 'zh' (the default language)."""
+    return "en" if page.file.src_uri.startswith("en/") else "zh"
+
+
+def on_page_markdown(markdown, page, config, files):
+    import matplotlib
+    import numpy
+
+    from snippets import figures, page_values
+
+    lang = page_language(page)
+    used = []
+
+    def fill(match):
+        name = match.group(1)
+        used.append(name)
+        try:
+            if name.startswith("fig."):
+                return figures.embed(name[4:], lang, page.file.src_uri)
+            return page_values.render(name, lang)
+        except Exception as error:
+            raise PluginError(
+                f"{page.file.src_path}: placeholder {{{{ {name} }}}} failed: "
+                f"{type(error).__name__}: {error}"
+            ) from error
+
+    markdown = PLACEHOLDER.sub(fill, markdown)
+    if used:
+        stamp = STAMP[lang].format(numpy=numpy.__version__, matplotlib=matplotlib.__version__)
+        markdown += f'\n\n<p class="computed-stamp" markdown>{stamp}</p>\n'
+    return markdown
