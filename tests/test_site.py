@@ -1,0 +1,82 @@
+"""The built site as a whole: strict build, both languages, computed content filled in."""
+import re
+from pathlib import Path
+
+import pytest
+
+from snippets import page_values
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+pytestmark = pytest.mark.site
+
+
+def zh_pages():
+    return sorted(p.stem for p in (DOCS / "zh").iterdir() if p.suffix in {".md", ".ipynb"})
+
+
+def html_path(site_dir, lang, stem):
+    prefix = site_dir if lang == "zh" else site_dir / "en"
+    return prefix / "index.html" if stem == "index" else prefix / stem / "index.html"
+
+
+def test_build_log_is_clean(build_log):
+    for bad in ("WARNING", "Glyph", "missing from font", "Traceback"):
+        assert bad not in build_log, f"build log contains {bad!r}"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_page_is_built_as_html(site_dir, lang):
+    for stem in zh_pages():
+        path = html_path(site_dir, lang, stem)
+        assert path.exists(), f"{lang}/{stem} was not built"
+        text = path.read_text(encoding="utf-8")
+        assert text.lstrip().startswith("<!doctype html>"), f"{path} is not an HTML page"
+        assert f'<html lang="{lang}"' in text, f"{path} does not declare lang={lang}"
+
+
+def test_no_placeholder_left_unfilled(site_dir):
+    for path in site_dir.rglob("*.html"):
+        assert not re.search(r"\{\{\s*(num|table|fig|widget)\.", path.read_text(encoding="utf-8")), path
+
+
+def test_computed_pages_carry_the_version_stamp(site_dir):
+    import matplotlib
+    import numpy
+
+    for lang, stamp in (("zh", f"NumPy {numpy.__version__}、Matplotlib {matplotlib.__version__}"),
+                        ("en", f"NumPy {numpy.__version__} and Matplotlib {matplotlib.__version__}")):
+        for stem in zh_pages():
+            source = (DOCS / lang / f"{stem}.md")
+            if source.exists() and "{{" in source.read_text(encoding="utf-8"):
+                assert stamp in html_path(site_dir, lang, stem).read_text(encoding="utf-8"), (lang, stem)
+
+
+def test_quoted_numbers_come_from_the_build(site_dir):
+    weights = page_values.render("num.article_weights", "en")
+    assert weights in html_path(site_dir, "zh", "weights").read_text(encoding="utf-8")
+    assert weights in html_path(site_dir, "en", "weights").read_text(encoding="utf-8")
+
+
+def derived_strings():
+    """Every derived number the prose quotes, as rendered (with a '.' or '%')."""
+    found = set()
+    for name in page_values.VALUES:
+        if name.startswith("num."):
+            for token in re.findall(r"\d+(?:\.\d+)?%?", page_values.render(name, "en")):
+                if "." in token or "%" in token:
+                    found.add(token)
+    return found
+
+
+@pytest.mark.parametrize("path", sorted(DOCS.rglob("*.md")), ids=lambda p: str(p.relative_to(DOCS)))
+def test_no_derived_number_is_typed_into_docs(path):
+    text = re.sub(r"\{\{.*?\}\}", "", path.read_text(encoding="utf-8"))
+    typed = sorted(s for s in derived_strings() | {"0.78", "0.04", "78%"}
+                   if re.search(rf"(?<![\d.]){re.escape(s)}(?![\d])", text))
+    assert not typed, f"{path.relative_to(DOCS)} types derived numbers {typed}: use a placeholder"
+
+
+def test_sitemap_and_404_exist(site_dir):
+    assert (site_dir / "sitemap.xml").exists()
+    assert (site_dir / "404.html").exists()
