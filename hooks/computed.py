@@ -1,9 +1,10 @@
-"""Fill ``{{ num.* }}``, ``{{ table.* }}`` and ``{{ fig.* }}`` placeholders from snippets.
+"""Fill ``{{ num.* }}``, ``{{ table.* }}``, ``{{ fig.* }}`` and ``{{ widget.* }}`` placeholders.
 
 Thin on purpose: the values come from snippets.page_values, the figure markup
-from snippets.figures. An unknown or failing placeholder stops the build and
-names the page and the placeholder. A page that used any placeholder gets a
-stamp with the library versions that computed it.
+from snippets.figures, the widget markup from snippets.widgets. An unknown or
+failing placeholder stops the build and names the page and the placeholder. A
+page that used any placeholder gets a stamp with the library versions that
+computed it.
 """
 import re
 
@@ -26,7 +27,7 @@ def on_page_markdown(markdown, page, config, files):
     import matplotlib
     import numpy
 
-    from snippets import figures, page_values
+    from snippets import figures, page_values, widgets
 
     lang = page_language(page)
     used = []
@@ -37,6 +38,8 @@ def on_page_markdown(markdown, page, config, files):
         try:
             if name.startswith("fig."):
                 return figures.embed(name[4:], lang, page.file.src_uri)
+            if name.startswith("widget."):
+                return widgets.embed(name[7:], lang)
             return page_values.render(name, lang)
         except Exception as error:
             raise PluginError(

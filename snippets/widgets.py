@@ -1,0 +1,173 @@
+"""In-page widgets: the HTML that ``{{ widget.NAME }}`` becomes at build time.
+
+Page: "Relevance → weights" (docs/*/weights.md) carries ``{{ widget.playground }}``.
+The build hook (hooks/computed.py) calls ``embed(NAME, lang)``. The markup is
+complete without JavaScript (labels, initial bars and heatmap row computed here
+with snippets.softmax); docs/assets/javascripts/playground.js only enables the
+sliders and updates the numbers. Styles: docs/assets/stylesheets/playground.css.
+
+The root element exposes its state for readers' tools and for the tests:
+``data-attention-playground``, ``data-scores``, ``data-temperature`` and
+``data-weights`` (JSON, in the words' order).
+"""
+import html
+import json
+
+import numpy as np
+
+from snippets.sentence import ENGLISH
+from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS, softmax
+
+LANGS = ("zh", "en")
+
+# Slider ranges (the JavaScript softmax itself works for any finite scores).
+SCORE_RANGE = (-5.0, 5.0, 0.1)  # min, max, step
+TEMPERATURE_RANGE = (0.1, 5.0, 0.1)
+TEMPERATURE = 1.0
+
+TEXT = {
+    "zh": {
+        "title": "拖动滑块，看「它」的权重怎么变",
+        "scores": "原始分数",
+        "weights": "权重",
+        "score_of": "原始分数：它 → ",
+        "temperature": "温度",
+        "heatmap": "注意力热力图中「它」这一行",
+        "corner": "谁看向 → 谁",
+        "summary": "温度 {t} 时的权重：{items}",
+        "sep": "，",
+        "reset": "恢复文章中的数值",
+        "noscript": "启用 JavaScript 后可以拖动滑块；上面显示的是文章中的原始分数在温度 1 时的权重。",
+    },
+    "en": {
+        "title": "Move the sliders and watch the weights of 它 (it) change",
+        "scores": "Raw score",
+        "weights": "Weight",
+        "score_of": "Raw score: it (它) → ",
+        "temperature": "Temperature",
+        "heatmap": "The row of 它 (it) in the attention heatmap",
+        "corner": "who looks → at whom",
+        "summary": "Weights at temperature {t}: {items}",
+        "sep": ", ",
+        "reset": "Back to the article's scores",
+        "noscript": "With JavaScript enabled you can move the sliders; shown above are the weights "
+                    "of the article's raw scores at temperature 1.",
+    },
+}
+
+
+def word_label(word, lang):
+    """The word as a reader of `lang` sees it: 猫 in Chinese, "cat (猫)" in English."""
+    return word if lang == "zh" else f"{ENGLISH[word]} ({word})"
+
+
+def initial_state():
+    """The article's scores at temperature 1, and their weights from snippets.softmax."""
+    scores = np.asarray(ARTICLE_SCORES, dtype=np.float64)  # (4,)
+    weights = softmax(scores / TEMPERATURE)  # (4,) -> (4,)
+    return [float(s) for s in scores], TEMPERATURE, [float(w) for w in weights]
+
+
+def _json(values):
+    return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
+
+
+def _attrs(**attrs):
+    """` key="value"` pairs, escaped; True means a bare attribute, None leaves it out."""
+    out = []
+    for key, value in attrs.items():
+        key = key.rstrip("_").replace("_", "-")
+        if value is True:
+            out.append(f" {key}")
+        elif value is not None:
+            out.append(f' {key}="{html.escape(str(value), quote=True)}"')
+    return "".join(out)
+
+
+def _range(kind, index, value, bounds, input_id):
+    """A native slider, disabled until playground.js takes over."""
+    low, high, step = bounds
+    return (f"<input{_attrs(type='range', id=input_id, class_='ap-slider', min=low, max=high, step=step, value=value)}"
+            f"{_attrs(data_ap_input=kind, data_index=index, disabled=True)}>")
+
+
+def _playground(lang):
+    text = TEXT[lang]
+    scores, temperature, weights = initial_state()
+    labels = [word_label(word, lang) for word in ARTICLE_WORDS]
+    uid = f"ap-{lang}"
+    esc = html.escape
+
+    parts = [
+        f"<div{_attrs(class_='attention-playground', data_attention_playground=True, lang=lang)}"
+        f"{_attrs(data_words=_json(ARTICLE_WORDS), data_scores=_json(scores))}"
+        f"{_attrs(data_temperature=_json(temperature), data_weights=_json(weights))}>",
+        f'<p class="ap-title" id="{uid}-title">{esc(text["title"])}</p>',
+        f'<div class="ap-grid" role="group" aria-labelledby="{uid}-title">',
+        f'<span class="ap-head ap-head--word" aria-hidden="true"></span>',
+        f'<span class="ap-head ap-head--score">{esc(text["scores"])}</span>',
+        f'<span class="ap-head ap-head--weight">{esc(text["weights"])}</span>',
+    ]
+    for i, (label, score, weight) in enumerate(zip(labels, scores, weights)):
+        input_id = f"{uid}-score-{i}"
+        parts += [
+            f'<label class="ap-word" for="{input_id}"><span class="ap-sr">{esc(text["score_of"])}</span>'
+            f'<span class="ap-word__text" data-ap-label="{i}">{esc(label)}</span></label>',
+            _range("score", i, score, SCORE_RANGE, input_id),
+            f'<span class="ap-num ap-num--score" data-ap-score="{i}" aria-hidden="true">{score:.1f}</span>',
+            f'<span class="ap-bar" aria-hidden="true"><span class="ap-bar__fill" data-ap-bar="{i}" '
+            f'style="width: {weight * 100:.4f}%"></span></span>',
+            f'<span class="ap-num ap-num--weight" data-ap-weight="{i}" aria-hidden="true">{weight:.2f}</span>',
+        ]
+    parts += [
+        f'<label class="ap-word ap-word--temperature" for="{uid}-temperature">{esc(text["temperature"])}</label>',
+        _range("temperature", None, temperature, TEMPERATURE_RANGE, f"{uid}-temperature"),
+        f'<span class="ap-num ap-num--score" data-ap-temperature aria-hidden="true">{temperature:.1f}</span>',
+        "</div>",
+        f'<table class="ap-heatmap"><caption>{esc(text["heatmap"])}</caption><thead><tr>'
+        f'<th scope="col" class="ap-heatmap__corner">{esc(text["corner"])}</th>',
+        *(f'<th scope="col">{esc(label)}</th>' for label in labels),
+        f'</tr></thead><tbody><tr><th scope="row">{esc(labels[0])}</th>',
+        *(f'<td class="ap-cell" data-ap-cell="{i}" style="--ap-w: {weight:.6f}">'
+          f'<span class="ap-cell__num" data-ap-weight="{i}">{weight:.2f}</span></td>'
+          for i, weight in enumerate(weights)),
+        "</tr></tbody></table>",
+        f'<p class="ap-sr" data-ap-summary aria-live="polite" aria-atomic="true">'
+        f'{summary(lang, temperature, weights)}</p>',
+        f'<p class="ap-actions"><button type="button" class="md-button ap-reset" data-ap-reset disabled>'
+        f'{esc(text["reset"])}</button></p>',
+        f'<noscript><p class="ap-noscript">{esc(text["noscript"])}</p></noscript>',
+        "</div>",
+    ]
+    return "".join(parts)
+
+
+def summary(lang, temperature, weights):
+    """HTML the live region reads out: "温度 1.0 时的权重：它 0.06，是 0.05，…".
+
+    The numbers sit in spans (data-ap-temperature, data-ap-weight) that
+    playground.js rewrites, so the sentence itself needs no translation in JS.
+    """
+    text = TEXT[lang]
+    items = text["sep"].join(
+        f'{html.escape(word_label(word, lang))} <span data-ap-weight="{i}">{w:.2f}</span>'
+        for i, (word, w) in enumerate(zip(ARTICLE_WORDS, weights)))
+    return text["summary"].format(t=f"<span data-ap-temperature>{temperature:.1f}</span>", items=items)
+
+
+WIDGETS = {"playground": _playground}
+
+
+def embed(name, lang):
+    """HTML of widget `name` for a page in `lang` ('zh' or 'en'), on one line.
+
+    One line, so the placeholder may sit anywhere a line of raw HTML may. Raises
+    KeyError for an unknown widget name, ValueError for an unknown language.
+    """
+    if lang not in LANGS:
+        raise ValueError(f"widget language must be one of {LANGS}, got {lang!r}")
+    try:
+        make = WIDGETS[name]
+    except KeyError:
+        raise KeyError(f"unknown widget {name!r}; known: {sorted(WIDGETS)}") from None
+    return make(lang)

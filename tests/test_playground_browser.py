@@ -1,0 +1,239 @@
+"""The playground on docs/{zh,en}/weights.md, used in Chromium the way a reader uses it.
+
+Sliders are moved with the keyboard (focus + arrow keys / End / Home) and
+programmatically (fill, and a scripted input event); after each move the root's
+data-weights must equal Python's snippets.softmax of its data-scores /
+data-temperature within 1e-9. The page's own softmax runs every shared test
+vector (tests/data/softmax_vectors.json, checked against Python in test_widgets.py).
+"""
+import json
+import math
+from urllib.parse import urlsplit
+
+import pytest
+
+from snippets.softmax import ARTICLE_SCORES
+from tests.test_widgets import EXPECTED, load_vectors, python_weights
+
+pytestmark = [pytest.mark.site, pytest.mark.browser]
+
+PAGES = {"zh": "weights/", "en": "en/weights/"}
+ROOT = "[data-attention-playground]"
+TOLERANCE = 1e-9
+
+# Console errors the theme itself causes on any page of this offline site, each named:
+# Material fetches the repository's facts from GitHub and, for the language
+# switcher, a sitemap.xml beside the page.
+THEME_NOISE = [
+    ("api.github.com", "/repos/attention-docs/attention"),
+    (None, "/sitemap.xml"),
+]
+
+
+def _is_theme_noise(message):
+    url = urlsplit(message.location.get("url", ""))
+    return message.text.startswith("Failed to load resource") and any(
+        (host is None or url.hostname == host) and path in url.path for host, path in THEME_NOISE)
+
+
+@pytest.fixture
+def errors(page):
+    """JavaScript errors and console errors (minus the named theme noise) while the test runs."""
+    found = []
+    page.on("pageerror", lambda error: found.append(f"pageerror: {error}"))
+    page.on("console", lambda m: m.type == "error" and not _is_theme_noise(m) and found.append(m.text))
+    return found
+
+
+def open_playground(page, site_url, lang):
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(site_url + PAGES[lang])
+    page.locator(f'{ROOT}[data-ready="true"]').wait_for(timeout=5000)
+    assets = [url for url in requests if "/assets/" in url and "playground" in url]
+    assert sorted(urlsplit(u).path.rsplit("/", 1)[1] for u in assets) == ["playground.css", "playground.js"]
+    assert all(url.startswith(site_url) for url in assets), assets  # shipped with the site, no CDN
+    return page.locator(ROOT)
+
+
+def state(root):
+    return (json.loads(root.get_attribute("data-scores")),
+            json.loads(root.get_attribute("data-temperature")),
+            json.loads(root.get_attribute("data-weights")))
+
+
+def assert_consistent(root):
+    """data-weights == Python softmax(data-scores / data-temperature), and the page shows it."""
+    scores, temperature, weights = state(root)
+    expected = python_weights(scores, temperature)
+    assert len(weights) == 4
+    assert max(abs(a - b) for a, b in zip(weights, expected)) <= TOLERANCE, (scores, temperature)
+    for i, weight in enumerate(expected):
+        shown = root.locator(f'[data-ap-weight="{i}"]').all_inner_texts()
+        assert set(shown) - {""} == {f"{weight:.2f}"}, (i, shown)
+        width = root.locator(f'[data-ap-bar="{i}"]').evaluate("el => parseFloat(el.style.width)")
+        assert width == pytest.approx(weight * 100, abs=1e-3)
+        shade = root.locator(f'[data-ap-cell="{i}"]').evaluate(
+            "el => parseFloat(el.style.getPropertyValue('--ap-w'))")
+        assert shade == pytest.approx(weight, abs=1e-5)
+    summary = root.locator("[data-ap-summary]")
+    assert summary.get_attribute("aria-live") == "polite"
+    assert f"{temperature:.1f}" in summary.text_content()
+    return scores, temperature, weights
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_labels_in_the_page_language(page, site_url, errors, lang):
+    root = open_playground(page, site_url, lang)
+    expected = EXPECTED[lang]
+    assert page.locator("html").get_attribute("lang") == lang
+    assert root.locator("[data-ap-label]").all_inner_texts() == expected["words"]
+    assert root.locator("thead th").all_inner_texts()[1:] == expected["words"]
+    assert root.locator('label[for$="-temperature"]').inner_text() == expected["temperature"]
+    assert root.locator(".ap-head--weight").inner_text() == expected["weight"]
+    # every slider is named by its label (what a screen reader says)
+    for i, word in enumerate(expected["words"]):
+        slider = root.locator(f'input[data-ap-input="score"][data-index="{i}"]')
+        assert word in slider.evaluate("el => el.labels[0].textContent")
+    assert state(root)[:2] == (ARTICLE_SCORES, 1.0)
+    assert_consistent(root)
+    assert not errors
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_keyboard_moves_the_sliders(page, site_url, errors, lang):
+    root = open_playground(page, site_url, lang)
+    cat = root.locator('input[data-ap-input="score"][data-index="3"]')
+    cat.focus()
+    assert cat.evaluate("el => getComputedStyle(el).outlineStyle") != "none"  # focus is visible
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    scores, _, _ = assert_consistent(root)
+    assert scores[3] == pytest.approx(3.3, abs=1e-12)
+    page.keyboard.press("End")
+    assert state(root)[0][3] == 5.0
+    assert_consistent(root)
+
+    temperature = root.locator('input[data-ap-input="temperature"]')
+    temperature.focus()
+    page.keyboard.press("Home")
+    _, t, weights = assert_consistent(root)
+    assert t == pytest.approx(0.1, abs=1e-12)
+    assert weights[3] > 0.999  # cold: the winner takes (almost) all
+    page.keyboard.press("Tab")  # on to the next control, still in the widget
+    assert page.evaluate("document.activeElement.matches('[data-ap-reset]')")
+    page.keyboard.press("Enter")  # back to the article's numbers
+    assert state(root)[:2] == (ARTICLE_SCORES, 1.0)
+    assert_consistent(root)
+    assert not errors
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_fill_and_scripted_input_update_the_state(page, site_url, errors, lang):
+    root = open_playground(page, site_url, lang)
+    root.locator('input[data-ap-input="temperature"]').fill("2.5")
+    root.locator('input[data-ap-input="score"][data-index="0"]').fill("-1.7")
+    scores, t, _ = assert_consistent(root)
+    assert (scores[0], t) == (-1.7, 2.5)
+
+    root.locator('input[data-ap-input="score"][data-index="1"]').evaluate(
+        "el => { el.value = '4.2'; el.dispatchEvent(new Event('input', {bubbles: true})); }")
+    scores, _, weights = assert_consistent(root)
+    assert scores == [-1.7, 4.2, 1.2, 3.0]
+    assert max(weights) == weights[1]
+    # numbers for screen readers follow along
+    live = root.locator("[data-ap-summary]").text_content()
+    assert "2.5" in live and f"{weights[1]:.2f}" in live
+    assert not errors
+
+
+def test_init_is_idempotent(page, site_url, errors):
+    """A second init (instant navigation, or a second script tag) must not bind twice."""
+    root = open_playground(page, site_url, "zh")
+    page.evaluate("attentionPlayground.init(); attentionPlayground.init(document)")
+    writes = root.evaluate("""root => new Promise(resolve => {
+        const records = [];
+        const observer = new MutationObserver(r => records.push(...r));
+        observer.observe(root, {attributes: true, attributeFilter: ['data-weights']});
+        const input = root.querySelector('input[data-ap-input="score"]');
+        input.value = '2.0';
+        input.dispatchEvent(new Event('input', {bubbles: true}));
+        setTimeout(() => { observer.disconnect(); resolve(records.length); }, 50);
+    })""")
+    assert writes == 1
+    assert_consistent(root)
+    assert not errors
+
+
+def test_page_softmax_matches_the_shared_vectors(page, site_url, errors):
+    open_playground(page, site_url, "en")
+    cases = load_vectors()
+    got = page.evaluate(
+        "cases => cases.map(c => attentionPlayground.softmax(c.scores, c.temperature))", cases)
+    assert len(got) == len(cases) >= 15
+    for case, weights in zip(cases, got):
+        expected = python_weights(case["scores"], case["temperature"])
+        assert all(math.isfinite(w) for w in weights), case
+        assert max(abs(a - b) for a, b in zip(weights, case["weights"])) <= TOLERANCE, case
+        assert max(abs(a - b) for a, b in zip(weights, expected)) <= TOLERANCE, case
+    assert not errors
+
+
+def test_page_softmax_edge_cases(page, site_url, errors):
+    open_playground(page, site_url, "en")
+    result = page.evaluate("""() => {
+        const sm = attentionPlayground.softmax;
+        const thrown = f => { try { f(); return null; } catch (e) { return e.name; } };
+        return {
+            masked: sm([2, 1, -Infinity]),
+            defaultTemperature: sm([0.5, 0.3, 1.2, 3.0]),
+            nan: thrown(() => sm([1, NaN])),
+            posInf: thrown(() => sm([1, Infinity])),
+            allMasked: thrown(() => sm([-Infinity, -Infinity])),
+            zeroTemperature: thrown(() => sm([1, 2], 0)),
+            empty: thrown(() => sm([])),
+        };
+    }""")
+    assert result["masked"][2] == 0.0
+    assert result["masked"][:2] == pytest.approx(python_weights([2.0, 1.0], 1.0), abs=TOLERANCE)
+    assert result["defaultTemperature"] == pytest.approx(python_weights(ARTICLE_SCORES, 1.0), abs=TOLERANCE)
+    assert result["nan"] == result["posInf"] == result["allMasked"] == result["zeroTemperature"] == "RangeError"
+    assert result["empty"] == "TypeError"
+    assert not errors
+
+
+def test_without_javascript_the_article_values_show(browser, site_url):
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(site_url + PAGES["zh"])
+        root = page.locator(ROOT)
+        assert root.get_attribute("data-ready") is None
+        assert root.locator('input[type="range"]:disabled').count() == 5
+        shown = root.locator(".ap-num--weight").all_inner_texts()
+        assert shown == [f"{w:.2f}" for w in python_weights(ARTICLE_SCORES, 1.0)]
+        assert root.locator(".ap-noscript").inner_text().startswith("启用 JavaScript")
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_widget_is_accessible_in_both_colour_schemes(browser, site_url, lang, scheme):
+    """axe-core (offline, bundled with axe-playwright-python) finds nothing in the widget:
+    contrast in light and dark (Material's slate), labels, ARIA."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = browser.new_context(color_scheme=scheme)
+    try:
+        page = context.new_page()
+        root = open_playground(page, site_url, lang)
+        expected = "slate" if scheme == "dark" else "default"
+        assert page.locator("body").get_attribute("data-md-color-scheme") == expected
+        root.locator('input[data-ap-input="score"][data-index="2"]').fill("4")  # after a move (a range input normalises "4.0" to "4")
+        result = Axe().run(page, context={"include": [[ROOT]]})
+        violations = [(v["id"], [n["target"] for n in v["nodes"]]) for v in result.response["violations"]]
+        assert not violations
+        assert len(result.response["passes"]) >= 10  # it did look at the widget
+    finally:
+        context.close()
