@@ -8,12 +8,14 @@ to print the article's worked example.
 import numpy as np
 
 
-def softmax(scores, axis=-1):
+def softmax(scores, axis=-1, *, out=None):
     """Weights along `axis` that are positive and sum to 1.
 
     Subtracting the largest score first changes nothing mathematically but keeps
     exp() from overflowing: exp(1000) is inf, exp(0) is 1.
     A score of -inf gets weight 0 (that is how masking works later on).
+    `out=scores` overwrites a scores array you no longer need instead of
+    allocating a new one (attention does that to save memory).
     """
     scores = np.asarray(scores)
     if scores.dtype.kind not in "biuf":
@@ -25,7 +27,7 @@ def softmax(scores, axis=-1):
     largest = scores.max(axis=axis, keepdims=True)  # NaN and +inf show up here
     if not np.isfinite(largest).all():
         _raise_for_bad_scores(scores, largest, axis)
-    exps = scores - largest  # (..., n) - (..., 1): the largest score becomes 0
+    exps = np.subtract(scores, largest, out=out)  # (..., n) - (..., 1): the largest becomes 0
     np.exp(exps, out=exps)  # every value now in [0, 1]
     exps /= exps.sum(axis=axis, keepdims=True)  # normalise: each slice sums to 1
     return exps
@@ -65,11 +67,11 @@ def main():
     weights = softmax(scores)  # (4,) -> (4,), sums to 1
 
     for word, weight in zip(words, weights):
-        print(f"{word}\t{weight:.2f}")
-    #> 它	0.06
-    #> 是	0.05
-    #> 一只	0.13
-    #> 猫	0.76
+        print(f"{word:<4}{weight:.2f}")
+    #> 它   0.06
+    #> 是   0.05
+    #> 一只  0.13
+    #> 猫   0.76
     print(f"sum = {weights.sum():.2f}")
     #> sum = 1.00
     # --8<-- [end:article_scores]

@@ -5,14 +5,10 @@ Browser tests skip when /usr/bin/chromium is missing on a developer machine,
 but fail under CI (CI=true), where .ci/run installs it: a skipped gate in CI
 would be a test that cannot fail.
 """
-import functools
-import http.server
 import os
 import shutil
-import socketserver
 import subprocess
 import sys
-import threading
 from pathlib import Path
 
 import pytest
@@ -52,22 +48,14 @@ def build_log(site_dir):
     return (site_dir.parent / "build.log").read_text(encoding="utf-8")
 
 
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="session")
 def site_url(site_dir):
-    """Base URL of the built site served on 127.0.0.1 (a free port)."""
-    handler = functools.partial(_QuietHandler, directory=str(site_dir))
-    server = socketserver.ThreadingTCPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
-    server.server_close()
+    """Base URL of the built site, served on 127.0.0.1 under the path of `site_url`
+    (/attention/), as GitHub Pages serves it: absolute links must work too."""
+    from tests import served
+
+    with served.serve(site_dir, served.site_path()) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

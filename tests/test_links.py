@@ -36,36 +36,43 @@ def site_pages(site_dir):
     return sorted(site_dir.rglob("*.html"))
 
 
-def resolve(site_dir, page, url):
-    """The file a same-site URL points to (or None if it leaves the site)."""
+def resolve(site_dir, page, url, prefix="/"):
+    """The file a same-site URL points to (or None if it leaves the site).
+    Absolute paths are taken under `prefix`, the path of site_url (/attention/)."""
     parts = urlsplit(url)
     if parts.scheme or parts.netloc:
         return None
     rel = unquote(parts.path)
     if not rel:
         return page
-    base = posixpath.dirname(page.relative_to(site_dir).as_posix())
-    target = site_dir / posixpath.normpath(posixpath.join(base, rel))
+    if rel.startswith("/"):
+        if not rel.startswith(prefix):
+            return site_dir / "\0outside-the-site"
+        target = site_dir / posixpath.normpath(rel[len(prefix):] or ".")
+    else:
+        base = posixpath.dirname(page.relative_to(site_dir).as_posix())
+        target = site_dir / posixpath.normpath(posixpath.join(base, rel))
     if target.is_dir() or rel.endswith("/"):
         target = target / "index.html"
     return target
 
 
-def check_site(site_dir):
+NOT_LOADED = {"canonical", "alternate"}  # <link rel=...> that a browser does not fetch
+
+
+def check_site(site_dir, prefix="/"):
     """Return a list of problems: broken links/anchors, third-party resources."""
     problems, cache = [], {}
     for page in site_pages(site_dir):
-        if page.name == "404.html":
-            continue  # its links are absolute to site_url by design
         for tag, attr, url, rel in parse(page).refs:
             parts = urlsplit(url)
             if parts.scheme in ("mailto", "data", "javascript"):
                 continue
             if parts.scheme or parts.netloc:
-                if tag != "a":
+                if tag != "a" and not (tag == "link" and set((rel or "").split()) & NOT_LOADED):
                     problems.append(f"{page.relative_to(site_dir)}: third-party {tag} {url}")
                 continue
-            target = resolve(site_dir, page, url)
+            target = resolve(site_dir, page, url, prefix)
             if not target.exists():
                 problems.append(f"{page.relative_to(site_dir)}: broken {tag} {attr}={url}")
                 continue
@@ -77,14 +84,17 @@ def check_site(site_dir):
 
 
 def test_all_internal_links_and_anchors_resolve(site_dir):
-    problems = check_site(site_dir)
+    from tests.served import site_path
+
+    problems = check_site(site_dir, site_path())
     assert not problems, "\n".join(problems[:50])
 
 
 def test_checker_finds_a_broken_anchor_and_a_cdn(tmp_path):
     (tmp_path / "index.html").write_text(
         '<html><body><h2 id="here">x</h2><a href="#here">ok</a><a href="#gone">bad</a>'
-        '<a href="missing/">bad</a><script src="https://cdn.example.com/x.js"></script></body></html>',
+        '<a href="missing/">bad</a><link rel="canonical" href="https://example.com/">'
+        '<a href="/elsewhere/">bad</a><script src="https://cdn.example.com/x.js"></script></body></html>',
         encoding="utf-8")
     problems = check_site(tmp_path)
-    assert len(problems) == 3, problems
+    assert len(problems) == 4, problems
