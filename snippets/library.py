@@ -10,7 +10,7 @@ from snippets.softmax import softmax
 # --8<-- [start:books]
 import numpy as np
 
-# Every vector has one number per topic: how much it is about that topic.
+# The question and every label have one number per topic: how much they are about it.
 topics = ["cats", "pet care", "poetry", "physics"]
 books = ["Cat Care Handbook", "Pet Care", "300 Tang Poems", "Quantum Mechanics"]
 

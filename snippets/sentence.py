@@ -32,7 +32,7 @@ w_query = np.array([
     [0.5,     0.3, 1.2,    3.0, 3.0,    0.0],   # a pronoun looks for a noun or an event
     [1.0,     2.0, 0.2,    0.2, 0.0,    0.0],   # a verb looks at itself and its subject
     [0.2,     0.2, 2.0,    1.0, 0.0,    0.0],   # a measure word looks at itself and its noun
-    [2.0,     0.2, 1.0,    1.0, 0.0,    0.0],   # a noun looks back at what points to it
+    [1.2,     0.2, 1.0,    1.5, 0.0,    0.0],   # a noun looks at itself, then at what points to it
     [0.0,     0.0, 0.0,    0.0, 1.0,    0.0],   # weather looks at weather
     [0.0,     1.0, 0.0,    0.0, 0.0,    1.0],   # a particle looks at its verb
 ])
@@ -76,12 +76,12 @@ def main():
     #> 它 [0.06 0.05 0.13 0.76]
     #> 是 [0.22 0.59 0.1  0.1 ]
     #> 一只 [0.1  0.1  0.59 0.22]
-    #> 猫 [0.53 0.09 0.19 0.19]
+    #> 猫 [0.28 0.1  0.23 0.38]
     # --8<-- [end:heatmap_rows]
 
     # --8<-- [start:asymmetric]
     print(f"它 -> 猫: {weights[0, 3]:.2f}   猫 -> 它: {weights[3, 0]:.2f}")
-    #> 它 -> 猫: 0.76   猫 -> 它: 0.53
+    #> 它 -> 猫: 0.76   猫 -> 它: 0.28
     # --8<-- [end:asymmetric]
 
     # --8<-- [start:new_it]
