@@ -1,0 +1,142 @@
+"""Build speed: a cold build, a rebuild after a one-line edit, the split, and `mkdocs serve` reloads.
+
+Each run works on a fresh copy of the working tree (tracked and untracked files,
+not the ignored ones, so no .cache/ and no site/): a cold build is cold. Goals:
+cold ≤ 12 s; rebuild after a one-line text edit ≤ 0.5 × cold; serve reloads a
+page within about 2 s of an edit. The split comes from one profiled cold build
+(cProfile slows everything down, so read it as shares, not seconds).
+"""
+import os
+import pstats
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+COLD_GOAL, REBUILD_RATIO_GOAL, SERVE_GOAL = 12.0, 0.5, 2.0
+EDITED = Path("docs/zh/faq.md")
+
+
+def copy_tree(dest):
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=ROOT,
+                           capture_output=True, text=True, check=True).stdout.split("\0")
+    for name in filter(None, files):
+        source = ROOT / name
+        if source.is_file():
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, dest / name)
+    return dest
+
+
+def env_for(project):
+    return {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(project),
+            "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", "1700000000")}
+
+
+def timed_build(project, *extra):
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, *extra, "-m", "mkdocs", "build", "--strict", "-q", "-d", "site"],
+                            cwd=project, env=env_for(project), capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        raise RuntimeError(f"build failed in {project}:\n{result.stderr[-3000:]}")
+    return elapsed
+
+
+def one_line_edit(project, n):
+    path = project / EDITED
+    path.write_text(path.read_text(encoding="utf-8") + f"\n<!-- bench edit {n} -->\n", encoding="utf-8")
+
+
+def split(project):
+    """Shares of a profiled cold build: Markdown, figures, notebooks, search index, the rest."""
+    profile = project / "build.prof"
+    total = timed_build(project, "-m", "cProfile", "-o", str(profile))
+    stats = pstats.Stats(str(profile)).stats  # {(file, line, func): (cc, nc, tt, ct, callers)}
+
+    def cumulative(match):
+        return sum(ct for (file, _, func), (_, _, _, ct, _) in stats.items() if match(file, func))
+
+    parts = {
+        "markdown": cumulative(lambda f, fn: f.endswith("markdown/core.py") and fn == "convert"),
+        "figures": cumulative(lambda f, fn: f.endswith("hooks/figures.py") and fn == "on_files"),
+        "notebooks": cumulative(lambda f, fn: "mkdocs_jupyter" in f and f.endswith("plugin.py")
+                                and fn in ("on_pre_page", "on_page_read_source", "on_page_markdown")),
+        "search index": cumulative(lambda f, fn: "material/plugins/search/plugin.py" in f and fn.startswith("on_")),
+    }
+    profiled = max(ct for (_, _, _, ct, _) in stats.values())
+    parts["the rest"] = max(profiled - sum(parts.values()), 0.0)
+    return total, profiled, parts
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def serve_reload(project, rounds=3):
+    """Seconds from a text edit until `mkdocs serve` serves the new text, per round."""
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--dev-addr", f"127.0.0.1:{port}"],
+                              cwd=project, env=env_for(project), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}/attention/faq/"
+    try:
+        deadline = time.time() + 180
+        while time.time() < deadline:
+            try:
+                urllib.request.urlopen(url, timeout=2).read()
+                break
+            except OSError:
+                time.sleep(0.3)
+        else:
+            raise RuntimeError("mkdocs serve did not come up within 180 s")
+        times = []
+        for n in range(rounds):
+            marker = f"bench-reload-{n}-{time.time_ns()}"
+            path = project / EDITED
+            start = time.perf_counter()
+            path.write_text(path.read_text(encoding="utf-8") + f"\n\n{marker}\n", encoding="utf-8")
+            while marker not in urllib.request.urlopen(url, timeout=10).read().decode("utf-8"):
+                if time.perf_counter() - start > 120:
+                    raise RuntimeError("no reload within 120 s")
+                time.sleep(0.05)
+            times.append(time.perf_counter() - start)
+            time.sleep(1.0)
+        return times
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+def run(args):
+    repeats = args.repeats or 3
+    cold, warm = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in range(repeats):
+            project = copy_tree(Path(tmp) / f"copy{n}")
+            cold.append(timed_build(project))
+            one_line_edit(project, n)
+            warm.append(timed_build(project))
+        total, profiled, parts = split(copy_tree(Path(tmp) / "profiled"))
+        reloads = serve_reload(copy_tree(Path(tmp) / "served"))
+    cold_median, warm_median = statistics.median(cold), statistics.median(warm)
+    ratio = warm_median / cold_median
+    print(f"cold build      median {cold_median:6.2f} s  (runs: {', '.join(f'{t:.2f}' for t in cold)})"
+          f"  goal ≤ {COLD_GOAL:.0f} s  {'met' if cold_median <= COLD_GOAL else 'MISSED'}")
+    print(f"one-line edit   median {warm_median:6.2f} s  = {ratio:.2f} × cold"
+          f"  goal ≤ {REBUILD_RATIO_GOAL} ×  {'met' if ratio <= REBUILD_RATIO_GOAL else 'MISSED'}")
+    reload_median = statistics.median(reloads)
+    print(f"serve reload    median {reload_median:6.2f} s  (runs: {', '.join(f'{t:.2f}' for t in reloads)})"
+          f"  goal ≤ {SERVE_GOAL:.0f} s  {'met' if reload_median <= SERVE_GOAL else 'MISSED'}")
+    print(f"split of one profiled cold build ({profiled:.2f} s under cProfile, {total:.2f} s wall):")
+    for name, seconds in parts.items():
+        print(f"  {name:<13} {seconds:6.2f} s  {seconds / profiled:5.1%}")
+    missed = cold_median > COLD_GOAL or ratio > REBUILD_RATIO_GOAL or reload_median > SERVE_GOAL
+    return int(bool(args.check and missed))
