@@ -1,0 +1,91 @@
+"""Serve the build-time figures as in-memory files: nothing is written into docs/.
+
+Thin on purpose: snippets.figures draws; this hook only adds the SVG bytes to
+the build's Files, once per language (the i18n plugin builds each language
+separately). Pages embed them through ``{{ fig.NAME }}`` (hooks/computed.py).
+
+- Runs after the i18n plugin (priority -100), which recreates every File and
+  would drop ours; the files get the attributes that plugin sets on its own
+  (see mkdocs_static_i18n/folder.py: create_i18n_file).
+- zh (the default language) is served at figures/..., en at en/figures/....
+- Rendered bytes are cached for the life of the process, keyed on a hash of
+  the snippets/ sources: a `mkdocs serve` rebuild with nothing changed does not
+  re-render, an edit to snippets/ does (hooks/reload_snippets.py purges the
+  modules; this module keeps its cache because MkDocs loads a hook only once).
+- A figure that fails stops the build with a message naming it.
+"""
+import hashlib
+import posixpath
+import time
+from pathlib import Path
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import event_priority, get_plugin_logger
+from mkdocs.structure.files import File
+
+log = get_plugin_logger("figures")
+
+_cache = {}  # (snippets digest, name, lang, theme) -> SVG bytes
+
+
+def snippets_digest(package_dir):
+    """sha256 over every .py file under snippets/ (path and content)."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(package_dir).rglob("*.py")):
+        digest.update(path.relative_to(package_dir).as_posix().encode())
+        digest.update(b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def _rendered(figures, digest, name, lang, theme):
+    key = (digest, name, lang, theme)
+    if key not in _cache:
+        try:
+            _cache[key] = figures.render(name, lang, theme)
+        except Exception as error:
+            raise PluginError(f"figure '{name}' ({lang}, {theme}) could not be rendered: {error}") from error
+    return _cache[key]
+
+
+def _generated_file(config, src_uri, content, lang, default_lang):
+    """A File at src_uri ('en/figures/x.svg'), dressed like the i18n plugin's files."""
+    file = File.generated(config, src_uri, content=content)
+    norm_src_uri = posixpath.relpath(src_uri, lang)  # 'figures/x.svg'
+    file.dest_uri = norm_src_uri if lang == default_lang else src_uri
+    file.alternates = {lang: file}
+    file.locale = lang
+    file.locale_alternate_of = lang
+    file.localization = lang
+    file.norm_src_uri = norm_src_uri
+    return file
+
+
+@event_priority(-200)  # after the i18n plugin's on_files (-100)
+def on_files(files, config):
+    import snippets
+    from snippets import figures
+
+    i18n = config.plugins.get("i18n")
+    if i18n is not None:
+        langs, default_lang = [i18n.current_language], i18n.default_language
+    else:  # a plain build: every language, served where it lies in docs/
+        langs, default_lang = list(figures.LANGS), None
+
+    digest = snippets_digest(Path(snippets.__file__).parent)
+    for key in [k for k in _cache if k[0] != digest]:  # snippets changed: forget old renders
+        del _cache[key]
+
+    for lang in langs:
+        if lang not in figures.LANGS:
+            raise PluginError(f"figures: no figures for language {lang!r} (have {figures.LANGS})")
+        before, start = len(_cache), time.perf_counter()
+        for name in figures.NAMES:
+            for theme in figures.THEMES:
+                content = _rendered(figures, digest, name, lang, theme)
+                files.append(_generated_file(config, figures.src_uri(name, lang, theme), content, lang, default_lang))
+        count = len(figures.NAMES) * len(figures.THEMES)
+        log.info(f"{lang}: {len(_cache) - before} of {count} figures rendered "
+                 f"in {time.perf_counter() - start:.2f} s, the rest from cache")
+    return files

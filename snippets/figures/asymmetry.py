@@ -1,0 +1,82 @@
+"""Figure `asymmetry`: score matrices with separate W_Q, W_K and with W_K = W_Q.
+
+Page: "From the analogy back to word vectors" (docs/*/word-vectors.md).
+Scores from snippets.projections (project, score_matrix) on the sentence of
+snippets.sentence: its own W_Q and W_K give an asymmetric matrix; using W_Q for
+both sides makes it symmetric, whatever the numbers.
+"""
+import numpy as np
+from matplotlib.patches import Rectangle
+
+from snippets import projections, sentence
+from snippets.figures import style
+
+NAME = "asymmetry"
+SIZE = (7.2, 3.5)
+CAPTION = {
+    "zh": "分数矩阵（行：发出 Query 的词，列：被看的词）。左：W_Q 与 W_K 各不相同，「它」看「猫」和「猫」看「它」得分不同；"
+          "右：令 W_K = W_Q，矩阵必然关于对角线对称。",
+    "en": "Score matrices (rows: the word asking, columns: the word looked at). Left: separate W_Q and W_K, so "
+          "“it” → “cat” and “cat” → “it” score differently; right: with W_K = W_Q the matrix is always symmetric.",
+}
+TEXT = {
+    "zh": {"pair": "它→猫 {ab} {rel} 猫→它 {ba}", "bar": "分数"},
+    "en": {"pair": "it→cat {ab} {rel} cat→it {ba}", "bar": "score"},
+}
+TITLES = (r"$W_Q \neq W_K$", r"$W_K = W_Q$")
+
+
+def data():
+    """words (4,), separate (4, 4), shared (4, 4) score matrices."""
+    words = list(sentence.SENTENCE)
+    x = np.array([sentence.embedding[w] for w in words], dtype=float)  # (n, d)
+    q, k, _ = projections.project(x, sentence.w_query, sentence.w_key, sentence.w_value)
+    separate = projections.score_matrix(q, k)  # (n, d_k) @ (d_k, n) -> (n, n)
+    q, k, _ = projections.project(x, sentence.w_query, sentence.w_query, sentence.w_value)
+    shared = projections.score_matrix(q, k)
+    return words, separate, shared
+
+
+def _pair(words):
+    """Indices of 它 (the asker) and 猫 (the word it should find)."""
+    return words.index("它"), words.index("猫")
+
+
+def alt(lang):
+    words, separate, shared = data()
+    a, b = _pair(words)
+    na, nb = style.word_name(words[a], lang), style.word_name(words[b], lang)
+    sep_sym, sha_sym = np.allclose(separate, separate.T), np.allclose(shared, shared.T)
+    if lang == "zh":
+        left = "对称" if sep_sym else "不对称"
+        right = "对称" if sha_sym else "不对称"
+        return (f"两张分数矩阵。左：W_Q 和 W_K 分开时，{na}看{nb}得 {separate[a, b]:.1f} 分，"
+                f"{nb}看{na}得 {separate[b, a]:.1f} 分，矩阵{left}。"
+                f"右：令 W_K = W_Q 后，两个方向都是 {shared[a, b]:.1f} 分，矩阵{right}。")
+    left = "symmetric" if sep_sym else "not symmetric"
+    right = "symmetric" if sha_sym else "not symmetric"
+    return (f"Two score matrices. Left, with separate W_Q and W_K: {na} looking at {nb} scores "
+            f"{separate[a, b]:.1f}, {nb} looking at {na} scores {separate[b, a]:.1f}; the matrix is {left}. "
+            f"Right, with W_K = W_Q: both directions score {shared[a, b]:.1f}; the matrix is {right}.")
+
+
+def _panel(fig, ax, scores, labels, pair, title, theme, lang):
+    mesh = style.matrix(ax, scores, labels, theme, cmap="cividis", fmt=lambda s: f"{s:.1f}", fontsize=10)
+    a, b = pair
+    for i, j in ((a, b), (b, a)):  # outline the two directions of the same pair
+        ax.add_patch(Rectangle((j + 0.05, i + 0.05), 0.9, 0.9, fill=False, edgecolor=theme.text, linewidth=1.8))
+    ab, ba = scores[a, b], scores[b, a]
+    relation = "=" if np.isclose(ab, ba) else "≠"
+    ax.set_xlabel(TEXT[lang]["pair"].format(ab=f"{ab:.1f}", ba=f"{ba:.1f}", rel=relation), labelpad=8)
+    ax.set_title(title, loc="center", pad=8, fontsize=13)
+    style.colorbar(fig, mesh, ax, theme, TEXT[lang]["bar"], shrink=0.8, pad=0.04)
+
+
+def draw(lang, theme):
+    words, separate, shared = data()
+    labels = [style.WORD_EN[w] if lang == "en" else w for w in words]
+    fig = style.new_figure(SIZE)
+    axes = fig.subplots(1, 2)
+    for ax, scores, title in zip(axes, (separate, shared), TITLES):
+        _panel(fig, ax, scores, labels, _pair(words), title, theme, lang)
+    return fig

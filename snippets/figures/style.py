@@ -1,0 +1,242 @@
+"""Plot style for every build-time figure, defined once.
+
+Fonts: matplotlib measures text with Noto Sans CJK from the PyPI package
+``noto-cjk-sans-otc`` (so Chinese labels are laid out correctly and no
+"Glyph ... missing" warning appears); the SVG keeps labels as real text
+(``svg.fonttype: none``) and asks the browser for a font-family list that
+covers Chinese on common systems.
+
+Themes: ``light`` and ``dark`` differ only in the colours of text, lines and
+the series; the background stays transparent so the page shows through.
+Colour maps are viridis / cividis (colour-blind safe, ordered by lightness).
+"""
+import io
+import os
+import re
+from dataclasses import dataclass
+
+import matplotlib
+import numpy as np
+import noto_cjk_sans_otc
+from matplotlib import font_manager
+from matplotlib.figure import Figure
+
+# The browser draws the labels: first a CJK font the reader is likely to have
+# (Linux, Adobe, macOS, Windows, older Linux), then the generic family.
+CSS_FONT_FAMILY = (
+    "'Noto Sans CJK SC', 'Source Han Sans SC', 'PingFang SC', 'Microsoft YaHei', "
+    "'WenQuanYi Micro Hei', 'Noto Sans CJK JP', 'Noto Sans', 'Helvetica Neue', Arial, sans-serif"
+)
+MEASURE_FONT_FILE = os.path.join(os.path.dirname(noto_cjk_sans_otc.__file__), "NotoSansCJK-Regular.ttc")
+MEASURE_FONT = "Noto Sans CJK JP"  # the family name of face 0 of that collection
+MATH_FONT = "DejaVu Sans"  # mathtext (W_Q) ships with matplotlib
+
+# What matplotlib writes for every label (the measuring font), and the rule that
+# replaces it once for the whole SVG.
+_MEASURED_FAMILY = re.compile(rf"font-family: '{MEASURE_FONT}', sans-serif(; )?")
+_FONT_RULE = f"text {{font-family: {CSS_FONT_FAMILY}}}"
+_NOOP_ROTATE = re.compile(r' transform="rotate\(-0 [-\d.]+ [-\d.]+\)"')
+_COMMENT = re.compile(r"\n\s*<!--.*?-->", re.S)
+_TAG = re.compile(r"<[^<>]+>")
+_LONG_NUMBER = re.compile(r"-?\d+\.\d{3,}")  # base64 image data has no "."
+
+
+def _round_number(match):
+    """'53.871551' -> '53.87': a hundredth of a point is far below a pixel."""
+    text = f"{float(match.group()):.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def _round_tag(match):
+    return _LONG_NUMBER.sub(_round_number, match.group())
+
+LANGS = ("zh", "en")
+DPI = 96  # CSS pixels per inch: a figure of width w inches shows w * 96 px wide
+
+WORD_EN = {"它": "it", "是": "is", "一只": "a", "猫": "cat"}
+
+
+@dataclass(frozen=True)
+class Theme:
+    name: str
+    text: str        # labels and titles
+    muted: str       # tick labels, secondary notes
+    grid: str        # grid and axis lines
+    background: str  # the page behind the figure (for gaps between heatmap cells)
+    primary: str     # the main series (weights, attention)
+    secondary: str   # the series it is compared with (raw scores, the relay)
+    words: tuple     # one colour per word of 它 是 一只 猫, viridis samples
+
+
+def _viridis(*positions):
+    cmap = matplotlib.colormaps["viridis"]
+    return tuple(matplotlib.colors.to_hex(cmap(p)) for p in positions)
+
+
+THEMES = {
+    "light": Theme(
+        name="light", text="#1f2328", muted="#4d5560", grid="#d0d7de", background="#ffffff",
+        primary=_viridis(0.28)[0], secondary=_viridis(0.62)[0],
+        words=_viridis(0.12, 0.42, 0.66, 0.9),
+    ),
+    "dark": Theme(
+        name="dark", text="#e2e4e9", muted="#aeb4bf", grid="#454b5c", background="#1e2029",
+        primary=_viridis(0.78)[0], secondary=_viridis(0.45)[0],
+        words=_viridis(0.3, 0.52, 0.74, 0.95),
+    ),
+}
+
+
+def register_font():
+    """Make the bundled CJK font known to matplotlib (once per process)."""
+    known = {entry.fname for entry in font_manager.fontManager.ttflist}
+    if MEASURE_FONT_FILE not in known:
+        font_manager.fontManager.addfont(MEASURE_FONT_FILE)
+
+
+def rc(theme):
+    """rcParams for one theme: use with ``matplotlib.rc_context(rc(theme))``."""
+    return {
+        "font.family": "sans-serif",
+        "font.sans-serif": [MEASURE_FONT],
+        "font.size": 10.5,
+        "mathtext.fontset": "dejavusans",
+        "axes.unicode_minus": True,
+        "svg.fonttype": "none",
+        "svg.hashsalt": "attention-figures",  # replaced per figure in to_svg
+        "path.simplify": True,
+        "figure.dpi": DPI,
+        "savefig.dpi": DPI,
+        "figure.facecolor": "none",
+        "savefig.facecolor": "none",
+        "savefig.transparent": True,
+        "axes.facecolor": "none",
+        "axes.edgecolor": theme.grid,
+        "axes.labelcolor": theme.text,
+        "axes.titlecolor": theme.text,
+        "axes.titlesize": 11,
+        "axes.titlelocation": "left",
+        "axes.titlepad": 8,
+        "axes.spines.top": False,
+        "axes.spines.right": False,
+        "axes.grid": False,
+        "grid.color": theme.grid,
+        "grid.linewidth": 0.6,
+        "xtick.color": theme.grid,
+        "ytick.color": theme.grid,
+        "xtick.labelcolor": theme.text,
+        "ytick.labelcolor": theme.text,
+        "xtick.labelsize": 10,
+        "ytick.labelsize": 10,
+        "text.color": theme.text,
+        "legend.frameon": False,
+        "legend.labelcolor": theme.text,
+        "lines.linewidth": 2.0,
+        "patch.linewidth": 0,
+    }
+
+
+def new_figure(size, **kwargs):
+    """A Figure (no pyplot: nothing global to leak) of `size` = (width, height) in inches."""
+    return Figure(figsize=size, layout="constrained", **kwargs)
+
+
+def to_svg(fig, salt):
+    """SVG bytes, identical from one run (and process) to the next.
+
+    `salt` fixes the element ids (unique per figure). Labels stay text; the
+    font-family matplotlib measured with becomes one CSS rule naming the list
+    of CJK-capable fonts for the browser.
+    """
+    buffer = io.BytesIO()
+    with matplotlib.rc_context({"svg.hashsalt": salt}):
+        fig.savefig(buffer, format="svg", metadata={"Date": None, "Creator": None})
+    svg = buffer.getvalue().decode("utf-8")
+    svg, measured = _MEASURED_FAMILY.subn("", svg)
+    if not measured:
+        raise RuntimeError(f"SVG does not use the measuring font {MEASURE_FONT!r}: the style was not applied")
+    # One CSS rule instead of the family list on every label; mathtext keeps its own font.
+    svg = svg.replace("<style type=\"text/css\">", f"<style type=\"text/css\">{_FONT_RULE}\n", 1)
+    svg = svg.replace(f"font-family: '{MATH_FONT}'", f"font-family: '{MATH_FONT}', sans-serif")
+    svg = _NOOP_ROTATE.sub("", svg)
+    svg = _COMMENT.sub("", svg)  # matplotlib repeats every label as a comment
+    svg = _TAG.sub(_round_tag, svg)  # coordinates inside tags only, never label text
+    return svg.encode("utf-8")
+
+
+# -- shared pieces of the figures ---------------------------------------------
+
+def word_label(word, lang):
+    """它 in Chinese figures, "it (它)" in English ones."""
+    return word if lang == "zh" else f"{WORD_EN[word]} ({word})"
+
+
+def word_name(word, lang):
+    """「它」 in Chinese prose, “it” in English prose (alt text, captions)."""
+    return f"「{word}」" if lang == "zh" else f"“{WORD_EN[word]}”"
+
+
+def word_mark(word, lang):
+    """「它」 / "it" inside a figure: CJK fonts draw curly quotes full-width, so
+    English labels use straight ones."""
+    return f"「{word}」" if lang == "zh" else f'"{WORD_EN[word]}"'
+
+
+def pct(x):
+    """0.7573 -> '76%' (no space before %, in both languages)."""
+    return f"{x * 100:.0f}%"
+
+
+def w2(x):
+    """0.7573 -> '0.76'."""
+    return f"{x:.2f}"
+
+
+def text_on(color):
+    """Black or white, whichever reads better on a cell/bar of `color`."""
+    r, g, b = matplotlib.colors.to_rgb(color)
+    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return "#111111" if luminance > 0.45 else "#ffffff"
+
+
+def tidy_axes(ax, theme, *, grid_axis="y"):
+    """Light grid behind the data, no tick marks on the category axis."""
+    if grid_axis:
+        ax.grid(True, axis=grid_axis, color=theme.grid, linewidth=0.6)
+        ax.set_axisbelow(True)
+    ax.tick_params(length=0, axis="x" if grid_axis == "y" else "y")
+
+
+def matrix(ax, values, labels, theme, *, cmap, fmt, vmax=None, fontsize=11):
+    """A word-by-word matrix: coloured cells from 0, the value written in each,
+    rows and columns labelled, first row at the top. Returns the QuadMesh."""
+    values = np.asarray(values, dtype=float)  # (n, n)
+    n = len(labels)
+    if values.shape != (n, n):
+        raise ValueError(f"matrix: values must be ({n}, {n}) for {n} labels, got shape {values.shape}")
+    mesh = ax.pcolormesh(values, cmap=cmap, vmin=0, vmax=values.max() if vmax is None else vmax)
+    ax.hlines(np.arange(1, n), 0, n, color=theme.background, linewidth=2)  # gaps between cells
+    ax.vlines(np.arange(1, n), 0, n, color=theme.background, linewidth=2)
+    for (i, j), v in np.ndenumerate(values):  # (row, column) -> the value, written in the cell
+        ax.text(j + 0.5, i + 0.5, fmt(v), ha="center", va="center", fontsize=fontsize,
+                color=text_on(mesh.cmap(mesh.norm(v))))
+    ax.set_xlim(0, n)
+    ax.set_ylim(n, 0)  # first word at the top
+    ax.set_xticks(np.arange(n) + 0.5, labels)
+    ax.set_yticks(np.arange(n) + 0.5, labels)
+    ax.xaxis.tick_top()
+    ax.tick_params(length=0)
+    ax.set_aspect("equal")
+    for spine in ax.spines.values():
+        spine.set_visible(False)
+    return mesh
+
+
+def colorbar(fig, mesh, ax, theme, title, **kwargs):
+    """A slim colour bar with a horizontal title; its gradient is one small image."""
+    bar = fig.colorbar(mesh, ax=ax, **kwargs)
+    bar.ax.set_title(title, loc="center", color=theme.muted, fontsize=10, pad=6)
+    bar.outline.set_visible(False)
+    bar.ax.tick_params(color=theme.grid, labelcolor=theme.text)
+    bar.solids.set_rasterized(True)  # one image instead of 256 vector strips
+    return bar
