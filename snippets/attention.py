@@ -20,15 +20,26 @@ def attention(query, key, value, *, scale=None):
                          ((query, "query"), (key, "key"), (value, "value")))
     if query.ndim == 1:  # one question, many books
         output, weights = attention(query[None, :], key, value, scale=scale)
-        return output[0], weights[0]
+        return output[..., 0, :], weights[..., 0, :]  # drop the n_q axis, keep any batch
     _check_shapes(query, key, value)
-    if scale is None:
-        scale = 1.0 / np.sqrt(key.shape[-1])
+    scale = _scale(scale, d_k=key.shape[-1])
     key_t = np.swapaxes(key, -1, -2)              # (..., n_k, d) -> (..., d, n_k)
     scores = (query * scale) @ key_t              # (..., n_q, d) @ (..., d, n_k) -> (..., n_q, n_k)
-    weights = softmax(scores, axis=-1)            # each row sums to 1 over the keys
+    # softmax over the keys, each row sums to 1; out=scores reuses the scores' memory
+    weights = softmax(scores, axis=-1, out=scores)  # (..., n_q, n_k)
     output = weights @ value                      # (..., n_q, n_k) @ (..., n_k, d_v) -> (..., n_q, d_v)
     return output, weights
+
+
+def _scale(scale, d_k):
+    """1/sqrt(d_k) by default, as a Python float so float32 stays float32."""
+    if scale is None:
+        return 1.0 / d_k ** 0.5
+    if isinstance(scale, bool) or not isinstance(scale, (int, float, np.integer, np.floating)):
+        raise TypeError(f"attention: scale must be a number or None, got {type(scale).__name__}")
+    if not np.isfinite(scale):
+        raise ValueError(f"attention: scale must be finite, got {scale}")
+    return float(scale)
 
 
 def _as_real_array(x, name):
@@ -37,7 +48,7 @@ def _as_real_array(x, name):
         raise TypeError(f"attention: {name} must be real numbers, got dtype {x.dtype}")
     if x.dtype.kind != "f":
         x = x.astype(np.float64)
-    if np.isnan(x).any() or np.isinf(x).any():
+    if not np.isfinite(x).all():
         raise ValueError(f"attention: {name} {x.shape} contains NaN or inf")
     return x
 
@@ -50,6 +61,8 @@ def _check_shapes(query, key, value):
         raise ValueError(f"attention: the key sequence is empty; got {shapes}")
     if query.shape[-1] != key.shape[-1]:
         raise ValueError(f"attention: query width {query.shape[-1]} != key width {key.shape[-1]}; got {shapes}")
+    if key.shape[-1] == 0:
+        raise ValueError(f"attention: query and key have width 0, nothing to compare; got {shapes}")
     if key.shape[-2] != value.shape[-2]:
         raise ValueError(f"attention: {key.shape[-2]} keys but {value.shape[-2]} values; got {shapes}")
     try:

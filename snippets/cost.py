@@ -19,8 +19,10 @@ def chain_steps(n_words):
 
 def path_length(distance, *, attention=True):
     """How many steps separate two words `distance` apart."""
-    if isinstance(distance, bool) or not isinstance(distance, int) or distance < 1:
-        raise ValueError(f"distance must be an integer >= 1, got {distance!r}")
+    if isinstance(distance, bool) or not isinstance(distance, int):
+        raise TypeError(f"distance must be an int, got {type(distance).__name__}")
+    if distance < 1:
+        raise ValueError(f"distance must be >= 1, got {distance}")
     return 1 if attention else distance
 
 

@@ -1,0 +1,56 @@
+"""snippets.cost: n² comparisons for attention, n - 1 steps for a chain, path length 1."""
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from snippets.cost import chain_steps, comparisons, path_length
+
+
+def test_worked_values():
+    assert [comparisons(n) for n in (1, 4, 8, 16, 1000)] == [1, 16, 64, 256, 1_000_000]
+    assert [chain_steps(n) for n in (1, 4, 8, 16, 1000)] == [0, 3, 7, 15, 999]
+    assert path_length(20) == 1 and path_length(20, attention=False) == 20
+    assert path_length(1, attention=False) == 1
+
+
+@given(st.integers(1, 10**6))
+def test_comparisons_count_every_ordered_pair_of_words(n):
+    assert comparisons(n) == n ** 2
+    assert comparisons(2 * n) == 4 * comparisons(n)  # twice the words, four times the work
+    assert chain_steps(n) == n - 1
+    assert chain_steps(n) < comparisons(n)
+
+
+def test_comparisons_match_an_actual_score_matrix():
+    for n in (1, 3, 7):
+        x = np.ones((n, 2))
+        assert (x @ x.T).size == comparisons(n)
+
+
+@given(st.integers(1, 10**6))
+def test_attention_connects_any_two_words_in_one_step(distance):
+    assert path_length(distance) == 1
+    assert path_length(distance, attention=False) == distance
+
+
+@pytest.mark.parametrize("func", [comparisons, chain_steps])
+@pytest.mark.parametrize("n, error, message", [
+    (0, ValueError, "n_words must be >= 1, got 0"),
+    (-3, ValueError, "n_words must be >= 1, got -3"),
+    (2.5, TypeError, "n_words must be an int, got float"),
+    ("4", TypeError, "n_words must be an int, got str"),
+    (True, TypeError, "n_words must be an int, got bool"),
+    (None, TypeError, "n_words must be an int, got NoneType"),
+])
+def test_bad_lengths_are_rejected(func, n, error, message):
+    with pytest.raises(error, match=message):
+        func(n)
+
+
+@pytest.mark.parametrize("distance, error", [
+    (0, ValueError), (-1, ValueError), (1.5, TypeError), ("3", TypeError), (True, TypeError),
+])
+def test_bad_distances_are_rejected(distance, error):
+    with pytest.raises(error, match=r"distance must be"):
+        path_length(distance)

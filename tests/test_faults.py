@@ -1,0 +1,137 @@
+"""Faults stop the build, name the culprit, and leave nothing that looks like a good site.
+
+Each fault is injected into a temporary copy of what a build reads (mkdocs.yml, docs,
+snippets, hooks, overrides, plus the Makefile), then `make build` runs there with this
+venv. The build must fail, its output must name the culprit, and no complete-looking
+site (an index.html outside docs/) may be left anywhere in the copy: MkDocs writes the
+first language completely before building the second one, and in strict mode aborts
+on warnings only after writing everything, so `make build` builds into a temporary
+folder and moves it into place only on success.
+
+Speed: notebooks are executed only in the copy where the fault is a notebook cell
+(`execute: false` elsewhere); faults sit in the first page/language that shows them,
+except the two that are about the English side. Each build takes 3-15 s.
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PARTS = ("mkdocs.yml", "docs", "snippets", "hooks", "overrides", "Makefile")
+BIN = Path(sys.executable).parent
+
+
+def copy_project(dest):
+    dest.mkdir(parents=True)
+    for name in PARTS:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
+        else:
+            shutil.copy2(src, dest / name)
+    return dest
+
+
+def replace(path, old, new, count=1):
+    text = path.read_text(encoding="utf-8")
+    if old not in text:
+        raise AssertionError(f"fault injection: {old!r} not in {path}")
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+
+
+def no_notebook_execution(project):
+    """Speed only: the copy does not run notebooks (the notebook fault keeps them on)."""
+    config = project / "mkdocs.yml"
+    text = config.read_text(encoding="utf-8")
+    config.write_text(re.sub(r"(?m)^(\s+execute:\s*)true\b", r"\1false", text), encoding="utf-8")
+
+
+# --- the faults: each edits the copy and returns the strings the output must contain ----
+
+def snippet_section_disappears(project):
+    replace(project / "snippets/softmax.py", "[start:article_scores]", "[start:renamed_scores]")
+    replace(project / "snippets/softmax.py", "[end:article_scores]", "[end:renamed_scores]")
+    return ["Snippet section 'article_scores'", "Error reading page 'zh/"]  # section and a page
+
+
+def english_page_missing(project):
+    (project / "docs/en/why.md").unlink()
+    return ["en/why.md"]
+
+
+def notebook_cell_raises(project):
+    path = project / "docs/zh/playground.ipynb"
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    notebook["cells"].insert(2, {"cell_type": "code", "id": "injected-fault", "metadata": {},
+                                 "execution_count": None, "outputs": [],
+                                 "source": ["raise RuntimeError('injected notebook fault')"]})
+    path.write_text(json.dumps(notebook, ensure_ascii=False, indent=1), encoding="utf-8")
+    return ["zh/playground.ipynb", "injected notebook fault"]
+
+
+def figure_function_raises(project):
+    with open(project / "snippets/figures/softmax_bars.py", "a", encoding="utf-8") as module:
+        module.write("\n\ndef draw(lang, theme):\n    raise ZeroDivisionError('injected figure fault')\n")
+    return ["figure 'softmax'", "injected figure fault"]
+
+
+def placeholder_unknown(project):
+    replace(project / "docs/en/weights.md", "{{ num.it_cat_percent }}", "{{ num.it_cat_percnet }}")
+    return ["en/weights.md", "num.it_cat_percnet"]
+
+
+FAULTS = [snippet_section_disappears, english_page_missing, notebook_cell_raises,
+          figure_function_raises, placeholder_unknown]
+
+
+def make_build(project):
+    """`make build` in `project` with this venv, never reinstalling it."""
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": "1700000000"}
+    env.pop("MAKEFLAGS", None)
+    return subprocess.run(
+        ["make", "--no-print-directory", "-o", ".venv/.requirements.stamp", "build", f"BIN={BIN}"],
+        cwd=project, env=env, capture_output=True, text=True, timeout=300)
+
+
+def complete_looking_sites(project):
+    """Folders of the copy, outside the sources, holding a built page (index.html)."""
+    sources = {project / "docs", project / "overrides"}
+    return sorted(str(p.parent.relative_to(project)) for p in project.rglob("index.html")
+                  if not any(s in p.parents for s in sources))
+
+
+def test_make_build_is_available():
+    assert shutil.which("make"), "make is needed for the fault gates"
+    assert (ROOT / "Makefile").exists()
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("fault", FAULTS, ids=lambda f: f.__name__)
+def test_fault_stops_the_build_and_names_the_culprit(fault, tmp_path):
+    project = copy_project(tmp_path / "project")
+    if fault is not notebook_cell_raises:
+        no_notebook_execution(project)
+    culprits = fault(project)
+    result = make_build(project)
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, f"{fault.__name__}: the build passed:\n{output[-3000:]}"
+    missing = [c for c in culprits if c not in output]
+    assert not missing, f"{fault.__name__}: output does not name {missing}:\n{output[-3000:]}"
+    left = complete_looking_sites(project)
+    assert not left, f"{fault.__name__}: a failed build left a complete-looking site in {left}"
+
+
+def test_self_half_built_detector(tmp_path):
+    project = tmp_path / "p"
+    (project / "docs/zh").mkdir(parents=True)
+    (project / "docs/zh/index.html").write_text("source", encoding="utf-8")
+    assert complete_looking_sites(project) == []
+    (project / "site/en").mkdir(parents=True)
+    (project / "site/index.html").write_text("built", encoding="utf-8")
+    assert complete_looking_sites(project) == ["site"]

@@ -1,0 +1,220 @@
+"""Named sections of snippets/*.py: well-formed, and runnable the way a reader copies them.
+
+A page shows sections (``# --8<-- [start:name]`` ... ``# --8<-- [end:name]``), never
+whole files. What a reader copies must run in a fresh interpreter that has numpy
+and nothing of this repository, and print exactly the ``#>`` lines it shows.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SNIPPETS = ROOT / "snippets"
+MODULES = ["softmax", "attention", "projections", "library", "sentence", "cost"]  # dependency order
+
+# The sections pages include: renaming or dropping one breaks the site's include lines.
+EXPECTED_SECTIONS = {
+    "softmax": ["softmax", "article_scores", "amplify", "temperature", "stable"],
+    "attention": ["attention", "one_query", "scale"],
+    "projections": ["project", "asymmetry"],
+    "library": ["books", "lookup", "show", "winner"],
+    "sentence": ["embeddings", "projections", "self_attention", "heatmap_rows", "asymmetric",
+                 "new_it", "rain"],
+    "cost": ["cost", "table", "distance"],
+}
+
+# What a page must show earlier for a section to run (the rest follows transitively).
+PREREQUISITES = {
+    "softmax:article_scores": ["softmax:softmax"],
+    "softmax:amplify": ["softmax:article_scores"],      # uses its scores and weights
+    "softmax:temperature": ["softmax:article_scores"],  # uses its scores
+    "softmax:stable": ["softmax:softmax"],
+    "attention:attention": ["softmax:softmax"],
+    "attention:one_query": ["attention:attention"],
+    "attention:scale": ["attention:attention"],
+    "projections:asymmetry": ["projections:project"],
+    "library:lookup": ["softmax:softmax", "library:books"],
+    "library:show": ["library:lookup"],
+    "library:winner": ["library:lookup"],
+    "sentence:self_attention": ["softmax:softmax", "sentence:embeddings", "sentence:projections"],
+    "sentence:heatmap_rows": ["sentence:self_attention"],
+    "sentence:asymmetric": ["sentence:heatmap_rows"],
+    "sentence:new_it": ["sentence:heatmap_rows"],
+    "sentence:rain": ["sentence:self_attention"],
+    "cost:table": ["cost:cost"],
+    "cost:distance": ["cost:cost"],
+}
+
+MARKER = re.compile(r"^(?P<indent>[ \t]*)# --8<-- \[(?P<kind>start|end):(?P<name>[A-Za-z0-9_-]+)\][ \t]*$")
+OUTPUT = re.compile(r"^\s*#>(?: (.*))?$")
+
+# Run first in the subprocess: refuse to import anything but the standard library and numpy.
+ONLY_NUMPY = '''
+import importlib.util, sys
+if importlib.util.find_spec("snippets") is not None:
+    sys.exit("the repository is importable: the environment is not clean")
+class OnlyNumpy:
+    def find_spec(self, name, path=None, target=None):
+        top = name.partition(".")[0]
+        if top == "numpy" or top in sys.stdlib_module_names:
+            return None
+        raise ModuleNotFoundError(f"a section imports {name!r}; readers only have numpy")
+sys.meta_path.insert(0, OnlyNumpy())
+'''
+
+
+def parse_sections(text, where="<text>"):
+    """{name: dedented code} of every section in `text`; AssertionError if malformed."""
+    lines, open_at, found = text.split("\n"), {}, {}
+    for number, line in enumerate(lines, 1):
+        if not line.lstrip().startswith("# --8<--"):  # prose that mentions markers is no marker
+            continue
+        match = MARKER.match(line)
+        assert match, f"{where}:{number}: malformed section marker {line.strip()!r}"
+        kind, name, indent = match["kind"], match["name"], match["indent"]
+        if kind == "start":
+            assert name not in found and name not in open_at, f"{where}:{number}: section {name!r} twice"
+            open_at[name] = (number, indent)
+        else:
+            assert name in open_at, f"{where}:{number}: [end:{name}] without a start"
+            start, start_indent = open_at.pop(name)
+            assert indent == start_indent, f"{where}:{number}: [end:{name}] indented unlike its start"
+            body = [l for l in lines[start:number - 1] if not MARKER.match(l)]
+            code = textwrap.dedent("\n".join(body)).strip("\n")
+            assert code.strip(), f"{where}:{start}: section {name!r} is empty"
+            found[name] = code + "\n"
+    assert not open_at, f"{where}: sections never ended: {sorted(open_at)}"
+    return found
+
+
+def sections_of(module):
+    path = SNIPPETS / f"{module}.py"
+    return parse_sections(path.read_text(encoding="utf-8"), path.relative_to(ROOT))
+
+
+def shown_output(code):
+    """The `#>` lines of some code: what it says it prints."""
+    return [m[1] or "" for line in code.split("\n") if (m := OUTPUT.match(line))]
+
+
+def run_clean(code, tmp_path):
+    """`python -c code` with numpy but without this repository: no PYTHONPATH, cwd elsewhere."""
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path)}
+    return subprocess.run([sys.executable, "-I", "-X", "utf8", "-c", ONLY_NUMPY + code],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, encoding="utf-8",
+                          timeout=120)
+
+
+def with_prerequisites(key, seen=None):
+    """`key` after everything it needs, each once, in a valid order."""
+    seen = [] if seen is None else seen
+    for need in PREREQUISITES.get(key, []):
+        with_prerequisites(need, seen)
+    if key not in seen:
+        seen.append(key)
+    return seen
+
+
+# ---------------------------------------------------------------- the markers
+
+@pytest.mark.parametrize("module", MODULES)
+def test_sections_are_well_formed_and_the_expected_ones(module):
+    assert list(sections_of(module)) == EXPECTED_SECTIONS[module]
+
+
+@pytest.mark.parametrize("path", sorted(SNIPPETS.glob("*.py")), ids=lambda p: p.name)
+def test_every_snippets_file_parses(path):
+    sections = parse_sections(path.read_text(encoding="utf-8"), path.name)
+    assert bool(sections) == (path.stem in MODULES)  # a new file with sections needs a place here
+
+
+def test_prerequisites_name_real_sections():
+    known = {f"{m}:{s}" for m, names in EXPECTED_SECTIONS.items() for s in names}
+    for key, needs in PREREQUISITES.items():
+        assert key in known and set(needs) <= known, key
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("# --8<-- [start:a]\nx = 1\n", "never ended"),
+    ("x = 1\n# --8<-- [end:a]\n", "without a start"),
+    ("# --8<-- [start:a]\nx\n# --8<-- [end:a]\n# --8<-- [start:a]\ny\n# --8<-- [end:a]\n", "twice"),
+    ("# --8<-- [start: a]\nx\n# --8<-- [end:a]\n", "malformed"),
+    ("# --8<-- [begin:a]\nx\n# --8<-- [end:a]\n", "malformed"),
+    ("# --8<-- [start:a]\n\n# --8<-- [end:a]\n", "empty"),
+    ("    # --8<-- [start:a]\n    x\n# --8<-- [end:a]\n", "indented unlike"),
+])
+def test_the_parser_rejects_malformed_sections(text, problem):
+    with pytest.raises(AssertionError, match=problem):
+        parse_sections(text)
+
+
+def test_the_parser_dedents_and_drops_nested_markers():
+    text = "def f():\n    # --8<-- [start:a]\n    x = 1\n    # --8<-- [start:b]\n    y = 2\n" \
+           "    # --8<-- [end:b]\n    # --8<-- [end:a]\n"
+    assert parse_sections(text) == {"b": "y = 2\n", "a": "x = 1\ny = 2\n"}
+
+
+# ---------------------------------------------------------------- running what readers copy
+
+def test_all_sections_run_together_with_numpy_alone(tmp_path):
+    code = "".join(code for m in MODULES for code in sections_of(m).values())
+    result = run_clean(code, tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert result.stdout.split("\n")[:-1] == shown_output(code)
+
+
+def test_every_section_runs_after_just_its_prerequisites(tmp_path):
+    """One fresh namespace per section: only what PREREQUISITES say comes before it."""
+    sections = {f"{m}:{name}": code for m in MODULES for name, code in sections_of(m).items()}
+    programs = {key: "".join(sections[k] for k in with_prerequisites(key)) for key in sections}
+    driver = textwrap.dedent('''
+        import contextlib, io, json, sys, traceback
+        programs, report = json.loads(sys.stdin.read()), {}
+        for key, code in programs.items():
+            out = io.StringIO()
+            try:
+                with contextlib.redirect_stdout(out):
+                    exec(compile(code, key, "exec"), {"__name__": "__main__"})
+                report[key] = {"ok": True, "stdout": out.getvalue()}
+            except BaseException:
+                report[key] = {"ok": False, "error": traceback.format_exc(limit=2)}
+        print(json.dumps(report))
+    ''')
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "HOME": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-I", "-X", "utf8", "-c", ONLY_NUMPY + driver],
+                            input=json.dumps(programs), cwd=tmp_path, env=env, capture_output=True,
+                            text=True, encoding="utf-8", timeout=120)
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    failed = {key: r["error"] for key, r in report.items() if not r["ok"]}
+    assert not failed, failed
+    for key, code in programs.items():
+        assert report[key]["stdout"].split("\n")[:-1] == shown_output(code), key
+
+
+def test_the_clean_environment_really_is_clean(tmp_path):
+    """The two tests above would prove nothing if the repo or other packages were importable."""
+    assert run_clean("import numpy\n", tmp_path).returncode == 0
+    result = run_clean("import matplotlib\n", tmp_path)
+    assert result.returncode != 0 and "readers only have numpy" in result.stderr
+    result = run_clean("print(undefined_name)\n", tmp_path)
+    assert result.returncode != 0 and "NameError" in result.stderr
+
+
+@pytest.mark.parametrize("module", MODULES + ["page_values"])
+def test_each_module_runs_as_a_script(module):
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    result = subprocess.run([sys.executable, "-X", "utf8", "-m", f"snippets.{module}"], cwd=ROOT,
+                            env=env, capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    source = (SNIPPETS / f"{module}.py").read_text(encoding="utf-8")
+    assert result.stdout.split("\n")[:-1] == shown_output(source)
+    assert bool(result.stdout) == (module != "page_values")  # worked examples print something
