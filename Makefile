@@ -34,8 +34,12 @@ $(STAMP): requirements.txt
 serve: $(STAMP)
 	$(BIN)/mkdocs serve --strict --livereload --dev-addr $(SERVE_ADDR)
 
+# Build into site.partial and move it into place only on success: a failed build leaves no
+# half-built site/ that looks good (MkDocs writes one language before the other fails).
 build: $(STAMP)
-	$(BIN)/mkdocs build --strict --clean
+	rm -rf site site.partial
+	$(BIN)/mkdocs build --strict --clean -d site.partial || { rm -rf site.partial; exit 1; }
+	mv site.partial site
 
 test: $(STAMP)
 	$(BIN)/python -m pytest
@@ -50,4 +54,4 @@ outputs: $(STAMP)
 	$(BIN)/python -m tests.outputs --update
 
 clean:
-	rm -rf site .cache
+	rm -rf site site.partial .cache

@@ -1,6 +1,6 @@
-"""Helpers shared by the reader-side gates (test_browser, test_a11y, test_leaks,
-test_reproducible, test_faults): where the site lives, which pages it has, and a
-local server that serves it under the same sub-path as the published site.
+"""Helpers shared by the reader-side gates (test_browser, test_a11y): which pages the
+built site has, and a local server that serves it under the same sub-path as the
+published site.
 
 The published site lives under the path of `site_url` (/attention/), and some
 links are absolute to it (the language switcher on the home pages, the 404
@@ -43,6 +43,11 @@ def page_urls(site_dir):
         lang = "en" if rel.startswith("en/") else "zh"
         pages.append((lang, url))
     return pages
+
+
+def page_file(site_dir, url):
+    """The HTML file behind a page url from page_urls()."""
+    return Path(site_dir) / url if url.endswith(".html") else Path(site_dir) / url / "index.html"
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
