@@ -14,7 +14,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONPATH := $(CURDIR)
 export PYTHONHASHSEED := 0
 
-.PHONY: help install serve build test test-fast bench outputs clean
+.PHONY: help install serve build test test-fast bench outputs lock clean
 
 help:
 	@echo "make serve   serve the site with live reload at http://$(SERVE_ADDR)/"
@@ -22,6 +22,7 @@ help:
 	@echo "make build   build the site strictly into site/"
 	@echo "make bench   benchmarks: attention vs PyTorch, build time, page weight"
 	@echo "make outputs rewrite the '#>' output comments in snippets/ from real output"
+	@echo "make lock    regenerate requirements.txt (full lock) from requirements.in"
 
 install: $(STAMP)
 
@@ -52,6 +53,12 @@ bench: $(STAMP)
 
 outputs: $(STAMP)
 	$(BIN)/python -m tests.outputs --update
+
+lock:
+	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
+	.lock-venv/bin/python -m pip install --quiet -r requirements.in
+	{ sed -n '1,2p' requirements.txt; .lock-venv/bin/python -m pip freeze; } > requirements.lock.tmp
+	mv requirements.lock.tmp requirements.txt && rm -rf .lock-venv
 
 clean:
 	rm -rf site site.partial .cache

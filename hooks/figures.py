@@ -8,13 +8,16 @@ separately). Pages embed them through ``{{ fig.NAME }}`` (hooks/computed.py).
   would drop ours; the files get the attributes that plugin sets on its own
   (see mkdocs_static_i18n/folder.py: create_i18n_file).
 - zh (the default language) is served at figures/..., en at en/figures/....
-- Rendered bytes are cached for the life of the process, keyed on a hash of
-  the snippets/ sources: a `mkdocs serve` rebuild with nothing changed does not
-  re-render, an edit to snippets/ does (hooks/reload_snippets.py purges the
-  modules; this module keeps its cache because MkDocs loads a hook only once).
+- Rendered bytes are cached in memory for the life of the process and on disk in
+  .cache/figures/ (gitignored, so a fresh clone builds cold), keyed on a hash of
+  the snippets/ sources and the NumPy/Matplotlib versions: a rebuild with nothing
+  changed does not re-render, an edit to snippets/ does (hooks/reload_snippets.py
+  purges the modules; this module keeps its cache because MkDocs loads a hook once).
+  FIGURE_CACHE=off skips the disk cache.
 - A figure that fails stops the build with a message naming it.
 """
 import hashlib
+import os
 import posixpath
 import time
 from pathlib import Path
@@ -29,8 +32,11 @@ _cache = {}  # (snippets digest, name, lang, theme) -> SVG bytes
 
 
 def snippets_digest(package_dir):
-    """sha256 over every .py file under snippets/ (path and content)."""
-    digest = hashlib.sha256()
+    """sha256 over every .py file under snippets/ (path and content) and the plotting versions."""
+    import matplotlib
+    import numpy
+
+    digest = hashlib.sha256(f"numpy {numpy.__version__} matplotlib {matplotlib.__version__}\0".encode())
     for path in sorted(Path(package_dir).rglob("*.py")):
         digest.update(path.relative_to(package_dir).as_posix().encode())
         digest.update(b"\0")
@@ -39,13 +45,25 @@ def snippets_digest(package_dir):
     return digest.hexdigest()
 
 
-def _rendered(figures, digest, name, lang, theme):
+def _rendered(figures, digest, name, lang, theme, cache_dir):
     key = (digest, name, lang, theme)
-    if key not in _cache:
-        try:
-            _cache[key] = figures.render(name, lang, theme)
-        except Exception as error:
-            raise PluginError(f"figure '{name}' ({lang}, {theme}) could not be rendered: {error}") from error
+    if key in _cache:
+        return _cache[key]
+    on_disk = cache_dir / f"{digest[:24]}-{name}-{lang}-{theme}.svg" if cache_dir else None
+    if on_disk is not None and on_disk.is_file():
+        _cache[key] = on_disk.read_bytes()
+        return _cache[key]
+    try:
+        _cache[key] = figures.render(name, lang, theme)
+    except Exception as error:
+        raise PluginError(f"figure '{name}' ({lang}, {theme}) could not be rendered: {error}") from error
+    if on_disk is not None:
+        on_disk.parent.mkdir(parents=True, exist_ok=True)
+        for stale in on_disk.parent.glob(f"*-{name}-{lang}-{theme}.svg"):
+            stale.unlink()
+        temporary = on_disk.with_suffix(".tmp")
+        temporary.write_bytes(_cache[key])
+        temporary.replace(on_disk)  # atomic: a crash never leaves a half-written figure
     return _cache[key]
 
 
@@ -74,6 +92,8 @@ def on_files(files, config):
         langs, default_lang = list(figures.LANGS), None
 
     digest = snippets_digest(Path(snippets.__file__).parent)
+    root = Path(config.config_file_path).resolve().parent
+    cache_dir = None if os.environ.get("FIGURE_CACHE", "on").lower() in {"off", "0", "false"} else root / ".cache" / "figures"
     for key in [k for k in _cache if k[0] != digest]:  # snippets changed: forget old renders
         del _cache[key]
 
@@ -83,9 +103,9 @@ def on_files(files, config):
         before, start = len(_cache), time.perf_counter()
         for name in figures.NAMES:
             for theme in figures.THEMES:
-                content = _rendered(figures, digest, name, lang, theme)
+                content = _rendered(figures, digest, name, lang, theme, cache_dir)
                 files.append(_generated_file(config, figures.src_uri(name, lang, theme), content, lang, default_lang))
         count = len(figures.NAMES) * len(figures.THEMES)
-        log.info(f"{lang}: {len(_cache) - before} of {count} figures rendered "
-                 f"in {time.perf_counter() - start:.2f} s, the rest from cache")
+        log.info(f"{lang}: {count} figures ready in {time.perf_counter() - start:.2f} s "
+                 f"({len(_cache) - before} new in memory; disk cache: {cache_dir is not None})")
     return files
