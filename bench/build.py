@@ -66,8 +66,8 @@ def split(project):
     parts = {
         "markdown": cumulative(lambda f, fn: f.endswith("markdown/core.py") and fn == "convert"),
         "figures": cumulative(lambda f, fn: f.endswith("hooks/figures.py") and fn == "on_files"),
-        "notebooks": cumulative(lambda f, fn: "mkdocs_jupyter" in f and f.endswith("plugin.py")
-                                and fn in ("on_pre_page", "on_page_read_source", "on_page_markdown")),
+        # hooks/notebooks.py wraps mkdocs-jupyter's render (execute + convert) in cached_render
+        "notebooks": cumulative(lambda f, fn: f.endswith("hooks/notebooks.py") and fn == "cached_render"),
         "search index": cumulative(lambda f, fn: "material/plugins/search/plugin.py" in f and fn.startswith("on_")),
     }
     profiled = max(ct for (_, _, _, ct, _) in stats.values())
