@@ -17,7 +17,7 @@ export PYTHONHASHSEED := 0
 .PHONY: help install serve build test test-fast bench outputs lock clean
 
 help:
-	@echo "make serve   serve the site with live reload at http://$(SERVE_ADDR)/"
+	@echo "make serve   serve the site with live reload at http://$(SERVE_ADDR)/attention/"
 	@echo "make test    run every test (snippets, site build, browser checks)"
 	@echo "make build   build the site strictly into site/"
 	@echo "make bench   benchmarks: attention vs PyTorch, build time, page weight"

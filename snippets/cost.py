@@ -20,7 +20,8 @@ def chain_steps(n_words):
 def path_length(distance, *, attention=True):
     """How many steps separate two words `distance` apart."""
     if isinstance(distance, bool) or not isinstance(distance, int):
-        raise TypeError(f"distance must be an int, got {type(distance).__name__}")
+        raise TypeError(
+            f"distance must be an int, got {type(distance).__name__}")
     if distance < 1:
         raise ValueError(f"distance must be >= 1, got {distance}")
     return 1 if attention else distance
@@ -47,7 +48,8 @@ def main():
     # --8<-- [end:table]
 
     # --8<-- [start:distance]
-    print(path_length(20), path_length(20, attention=False))   # 它 and 猫, 20 words apart
+    # 它 and 猫, 20 words apart
+    print(path_length(20), path_length(20, attention=False))
     #> 1 20
     # --8<-- [end:distance]
 

@@ -43,7 +43,7 @@ def _table(header, rows):
 def _new_it_formula(lang):
     weights = _article_weights()
     if lang == "zh":
-        terms = [f"{_w(w)}×{word}的 V" for word, w in zip(sentence.SENTENCE, weights)]
+        terms = [f"{_w(w)}×「{word}」的 V" for word, w in zip(sentence.SENTENCE, weights)]
         return "新的「它」 = " + " + ".join(terms)
     terms = [f"{_w(w)} × V({WORD_EN[word]})" for word, w in zip(sentence.SENTENCE, weights)]
     return "new *it* = " + " + ".join(terms)

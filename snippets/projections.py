@@ -13,25 +13,30 @@ import numpy as np
 def project(embeddings, w_query, w_key, w_value):
     """Q, K, V: three views of the same embeddings, one matrix each.
 
-    embeddings (n, d) @ w_query (d, d_k) -> Q (n, d_k)   "what I am looking for"
-    embeddings (n, d) @ w_key   (d, d_k) -> K (n, d_k)   "what I can be found by"
-    embeddings (n, d) @ w_value (d, d_v) -> V (n, d_v)   "what I hand over"
+    (n, d) @ w_query (d, d_k) -> Q (n, d_k)  "what I am looking for"
+    (n, d) @ w_key   (d, d_k) -> K (n, d_k)  "what I can be found by"
+    (n, d) @ w_value (d, d_v) -> V (n, d_v)  "what I hand over"
     """
     embeddings = np.asarray(embeddings, dtype=float)
     if embeddings.ndim != 2:
-        raise ValueError(f"project: embeddings must be (n, d), got shape {embeddings.shape}")
+        raise ValueError("project: embeddings must be (n, d), "
+                         f"got shape {embeddings.shape}")
     faces = []
-    for name, w in (("w_query", w_query), ("w_key", w_key), ("w_value", w_value)):
+    named = (("w_query", w_query), ("w_key", w_key), ("w_value", w_value))
+    for name, w in named:
         w = np.asarray(w, dtype=float)
         if w.ndim != 2 or w.shape[0] != embeddings.shape[1]:
-            raise ValueError(f"project: {name} must be (d={embeddings.shape[1]}, width), got shape {w.shape}")
+            d = embeddings.shape[1]
+            raise ValueError(f"project: {name} must be (d={d}, width), "
+                             f"got shape {w.shape}")
         faces.append(embeddings @ w)  # (n, d) @ (d, width) -> (n, width)
     return tuple(faces)
 
 
 def score_matrix(queries, keys):
     """Entry [i, j]: how much word i's question matches word j's label."""
-    return np.asarray(queries) @ np.asarray(keys).T  # (n, d_k) @ (d_k, n) -> (n, n)
+    # (n, d_k) @ (d_k, n) -> (n, n)
+    return np.asarray(queries) @ np.asarray(keys).T
 # --8<-- [end:project]
 
 

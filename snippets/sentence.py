@@ -13,7 +13,7 @@ from snippets.softmax import softmax
 # --8<-- [start:embeddings]
 features = ["pronoun", "verb", "measure", "noun", "weather", "particle"]
 embedding = {          # one row per word: which features it has (d = 6)
-    "它":   [1, 0, 0, 0, 0, 0],   # it: a pronoun that needs something to refer to
+    "它":   [1, 0, 0, 0, 0, 0],   # it: a pronoun, needs a referent
     "是":   [0, 1, 0, 0, 0, 0],   # is: a linking verb
     "一只": [0, 0, 1, 0, 0, 0],   # a: a measure word, used for animals
     "猫":   [0, 0, 0, 1, 0, 0],   # cat: a concrete noun
@@ -25,30 +25,30 @@ embedding = {          # one row per word: which features it has (d = 6)
 # --8<-- [start:projections]
 import numpy as np
 
-# W_Q, row by row: what a word with this feature is looking for (d, d_k) = (6, 6).
-# Columns are the features of the words it meets, in the order of `features`.
+# W_Q, row by row: what a word with this feature looks for.
+# Columns: the features of the words it meets.  (d, d_k) = (6, 6)
 w_query = np.array([
-    # pronoun verb measure noun weather particle
-    [0.5,     0.3, 1.2,    3.0, 3.0,    0.0],   # a pronoun looks for a noun or an event
-    [1.0,     2.0, 0.2,    0.2, 0.0,    0.0],   # a verb looks at itself and its subject
-    [0.2,     0.2, 2.0,    1.0, 0.0,    0.0],   # a measure word looks at itself and its noun
-    [1.2,     0.2, 1.0,    1.5, 0.0,    0.0],   # a noun looks at itself, then at what points to it
-    [0.0,     0.0, 0.0,    0.0, 1.0,    0.0],   # weather looks at weather
-    [0.0,     1.0, 0.0,    0.0, 0.0,    1.0],   # a particle looks at its verb
+    # pron verb meas noun weat part
+    [0.5, 0.3, 1.2, 3.0, 3.0, 0.0],  # pronoun: a noun or an event
+    [1.0, 2.0, 0.2, 0.2, 0.0, 0.0],  # verb: itself and its subject
+    [0.2, 0.2, 2.0, 1.0, 0.0, 0.0],  # measure word: itself, its noun
+    [1.2, 0.2, 1.0, 1.5, 0.0, 0.0],  # noun: itself, then its pronoun
+    [0.0, 0.0, 0.0, 0.0, 1.0, 0.0],  # weather: weather
+    [0.0, 1.0, 0.0, 0.0, 0.0, 1.0],  # particle: its verb
 ])
-w_key = np.eye(6)    # every word shows exactly what it is (d, d_k) = (6, 6)
-w_value = np.eye(6)  # and hands over what it is (d, d_v) = (6, 6)
+w_key = np.eye(6)    # every word shows what it is  (d, d_k) = (6, 6)
+w_value = np.eye(6)  # and hands over what it is    (d, d_v) = (6, 6)
 # --8<-- [end:projections]
 
 
 # --8<-- [start:self_attention]
 def self_attention(words):
-    """Every word asks (Q), every word answers (K, V): return weights, new vectors."""
+    """Every word asks (Q) and answers (K, V): the weights, new vectors."""
     x = np.array([embedding[w] for w in words], dtype=float)  # (n, d)
-    q, k, v = x @ w_query, x @ w_key, x @ w_value             # (n, d) @ (d, d) -> (n, d)
-    scores = q @ k.T                                          # (n, d) @ (d, n) -> (n, n)
-    weights = softmax(scores, axis=-1)                        # each row sums to 1
-    return weights, weights @ v                               # (n, n) @ (n, d) -> (n, d)
+    q, k, v = x @ w_query, x @ w_key, x @ w_value  # (n, d) @ (d, d) -> (n, d)
+    scores = q @ k.T                     # (n, d) @ (d, n) -> (n, n)
+    weights = softmax(scores, axis=-1)   # each row sums to 1
+    return weights, weights @ v          # (n, n) @ (n, d) -> (n, d)
 # --8<-- [end:self_attention]
 
 
@@ -85,7 +85,8 @@ def main():
     # --8<-- [end:asymmetric]
 
     # --8<-- [start:new_it]
-    new_it = weights[0] @ np.array([embedding[w] for w in words])  # (4,) @ (4, 6) -> (6,)
+    values = np.array([embedding[w] for w in words])  # (4, 6)
+    new_it = weights[0] @ values                      # (4,) @ (4, 6) -> (6,)
     for feature, share in zip(features, new_it):
         print(f"{feature:<9}{share:.2f}")
     #> pronoun  0.06
@@ -94,7 +95,9 @@ def main():
     #> noun     0.76
     #> weather  0.00
     #> particle 0.00
-    print(np.allclose(new_it, new[0]))   # the same as row 0 of self_attention's output
+
+    # the same as row 0 of self_attention's output
+    print(np.allclose(new_it, new[0]))
     #> True
     # --8<-- [end:new_it]
 

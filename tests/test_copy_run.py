@@ -118,3 +118,49 @@ def test_parser_reads_blocks_like_the_copy_button(tmp_path):
                     '<div class="language-text highlight"><pre><code>not python</code></pre></div>',
                     encoding="utf-8")
     assert code_blocks(page) == [("python", "print(1)\n#> 1\n"), ("text", "not python")]
+
+
+class _Console:
+    """The interactive interpreter a reader pastes into: line by line, like `python -i`."""
+
+    def __init__(self):
+        import code
+
+        self.errors = []
+        console = self
+        self.console = code.InteractiveConsole()
+        self.console.showsyntaxerror = lambda filename=None, **kw: console.errors.append("SyntaxError")
+        self.console.showtraceback = lambda: console.errors.append(repr(sys.exc_info()[1]))
+        self.console.write = lambda data: None
+
+    def paste(self, block):
+        """Feed `block` one line at a time, then press Enter once (as after a paste)."""
+        for line in block.splitlines() + [""]:
+            self.console.push(line)
+
+
+def pasted_errors(blocks):
+    import contextlib
+    import io
+
+    console = _Console()
+    with contextlib.redirect_stdout(io.StringIO()):
+        for block in blocks:
+            console.paste(block)
+    return console.errors
+
+
+def test_pasted_into_the_interactive_interpreter_every_page_runs(site_dir):
+    """The classic REPL ends a loop only at a blank line: a statement right after a
+    loop's #> lines is a SyntaxError there, though it runs fine as a script."""
+    failures = []
+    for path in pages(site_dir):
+        errors = pasted_errors([text for lang, text in code_blocks(path) if lang in RUNNABLE])
+        if errors:
+            failures.append(f"{path.relative_to(site_dir)}: {errors[:3]}")
+    assert not failures, "\n".join(failures)
+
+
+def test_the_console_check_catches_a_loop_without_a_blank_line():
+    assert pasted_errors(["for i in range(2):\n    x = i\n#> nothing\nprint(x)\n"]) == ["SyntaxError"]
+    assert pasted_errors(["for i in range(2):\n    x = i\n#> nothing\n\nprint(x)\n"]) == []

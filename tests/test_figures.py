@@ -285,7 +285,8 @@ class FakePlugins(dict):
 
 def fake_config(tmp_path, current):
     plugins = FakePlugins(i18n=types.SimpleNamespace(current_language=current, default_language="zh"))
-    return types.SimpleNamespace(site_dir=str(tmp_path), use_directory_urls=True, plugins=plugins)
+    return types.SimpleNamespace(site_dir=str(tmp_path / "site"), use_directory_urls=True, plugins=plugins,
+                                 config_file_path=str(tmp_path / "mkdocs.yml"))  # disk cache: tmp_path/.cache
 
 
 def test_hook_serves_each_language_where_the_i18n_plugin_expects(tmp_path, monkeypatch):
@@ -319,6 +320,27 @@ def test_hook_does_not_rerender_unchanged_snippets(tmp_path, monkeypatch):
     monkeypatch.setattr(hook, "snippets_digest", lambda path: "edited")  # a snippets/ edit
     hook.on_files(Files([]), fake_config(tmp_path, "zh"))
     assert len(calls) == 2 * first
+
+
+def test_disk_cache_serves_a_new_process_and_follows_snippets(tmp_path, monkeypatch):
+    calls = []
+    monkeypatch.setattr(figures, "render", lambda *case: calls.append(case) or f"<svg>{case}</svg>".encode())
+    from mkdocs.structure.files import Files
+
+    load_hook().on_files(Files([]), fake_config(tmp_path, "en"))
+    count = len(figures.NAMES) * len(figures.THEMES)
+    assert len(calls) == count and len(list((tmp_path / ".cache" / "figures").glob("*.svg"))) == count
+    fresh = load_hook()  # a new build process: empty memory, same disk cache
+    files = fresh.on_files(Files([]), fake_config(tmp_path, "en"))
+    assert len(calls) == count  # nothing re-rendered
+    assert files.get_file_from_path("en/figures/mix-dark.svg").content_bytes == b"<svg>('mix', 'en', 'dark')</svg>"
+    monkeypatch.setattr(fresh, "snippets_digest", lambda path: "edited")  # a snippets/ edit
+    fresh.on_files(Files([]), fake_config(tmp_path, "en"))
+    assert len(calls) == 2 * count  # re-rendered, and the stale files replaced
+    assert len(list((tmp_path / ".cache" / "figures").glob("*.svg"))) == count
+    monkeypatch.setenv("FIGURE_CACHE", "off")
+    load_hook().on_files(Files([]), fake_config(tmp_path, "en"))
+    assert len(calls) == 3 * count
 
 
 def test_snippets_digest_changes_with_the_source(tmp_path):
@@ -377,7 +399,7 @@ def test_site_svgs_are_the_rendered_bytes(site_dir, rendered):
 @pytest.mark.site
 def test_build_log_has_no_glyph_warnings(build_log):
     assert "Glyph" not in build_log and "missing from font" not in build_log
-    assert re.search(r"figures: zh: \d+ of 14 figures rendered", build_log)
+    assert re.search(r"figures: zh: 14 figures ready", build_log)
 
 
 @pytest.mark.site

@@ -102,7 +102,7 @@ def test_new_it_formula_lists_each_words_weight_in_order():
     zh, en = render("num.new_it_formula", "zh"), render("num.new_it_formula", "en")
     assert zh.startswith("新的「它」 = ") and en.startswith("new *it* = ")
     assert zh.split(" = ", 1)[1] == " + ".join(
-        f"{w}×{word}的 V" for w, word in zip(weights, ["它", "是", "一只", "猫"]))
+        f"{w}×「{word}」的 V" for w, word in zip(weights, ["它", "是", "一只", "猫"]))
     assert en.split(" = ", 1)[1] == " + ".join(
         f"{w} × V({word})" for w, word in zip(weights, ["it", "is", "a", "cat"]))
 
