@@ -16,36 +16,31 @@ def attention(query, key, value, *, scale=None):
     product of the article. Leading batch dimensions are carried along, and a
     single query vector (d,) gives an output (d_v,) and weights (n_k,).
     """
-    query, key, value = (_as_real_array(x, name) for x, name in
-                         ((query, "query"), (key, "key"), (value, "value")))
-    if query.ndim == 1:  # one question, many books
+    query = _as_real_array(query, "query")  # input checks: see below
+    key = _as_real_array(key, "key")
+    value = _as_real_array(value, "value")
+    if query.ndim == 1:  # one question, many books: (d,) -> (1, d)
         output, weights = attention(query[None, :], key, value, scale=scale)
-        return output[..., 0, :], weights[..., 0, :]  # drop the n_q axis, keep any batch
+        return output[..., 0, :], weights[..., 0, :]  # drop the n_q axis
     _check_shapes(query, key, value)
-    scale = _scale(scale, d_k=key.shape[-1])
-    key_t = np.swapaxes(key, -1, -2)              # (..., n_k, d) -> (..., d, n_k)
-    scores = (query * scale) @ key_t              # (..., n_q, d) @ (..., d, n_k) -> (..., n_q, n_k)
-    # softmax over the keys, each row sums to 1; out=scores reuses the scores' memory
+    scale = _scale(scale, d_k=key.shape[-1])  # 1/sqrt(d_k) unless given
+    # 1. scores: (..., n_q, d) @ (..., d, n_k) -> (..., n_q, n_k)
+    scores = (query * scale) @ np.swapaxes(key, -1, -2)
+    # 2. softmax over the keys, each row sums to 1 (out= reuses the memory)
     weights = softmax(scores, axis=-1, out=scores)  # (..., n_q, n_k)
-    output = weights @ value                      # (..., n_q, n_k) @ (..., n_k, d_v) -> (..., n_q, d_v)
+    # 3. weighted sum: (..., n_q, n_k) @ (..., n_k, d_v) -> (..., n_q, d_v)
+    output = weights @ value
     return output, weights
+# --8<-- [end:attention]
 
 
-def _scale(scale, d_k):
-    """1/sqrt(d_k) by default, as a Python float so float32 stays float32."""
-    if scale is None:
-        return 1.0 / d_k ** 0.5
-    if isinstance(scale, bool) or not isinstance(scale, (int, float, np.integer, np.floating)):
-        raise TypeError(f"attention: scale must be a number or None, got {type(scale).__name__}")
-    if not np.isfinite(scale):
-        raise ValueError(f"attention: scale must be finite, got {scale}")
-    return float(scale)
-
-
+# --8<-- [start:attention_checks]
 def _as_real_array(x, name):
+    """`x` as a float array, or TypeError/ValueError naming `name`."""
     x = np.asarray(x)
     if x.dtype.kind not in "biuf":
-        raise TypeError(f"attention: {name} must be real numbers, got dtype {x.dtype}")
+        raise TypeError(f"attention: {name} must be real numbers, "
+                        f"got dtype {x.dtype}")
     if x.dtype.kind != "f":
         x = x.astype(np.float64)
     if not np.isfinite(x).all():
@@ -54,22 +49,42 @@ def _as_real_array(x, name):
 
 
 def _check_shapes(query, key, value):
+    """ValueError naming all three shapes unless they fit together."""
     shapes = f"query {query.shape}, key {key.shape}, value {value.shape}"
     if key.ndim < 2 or value.ndim < 2:
-        raise ValueError(f"attention: key and value need shape (n_k, d) at least; got {shapes}")
+        raise ValueError("attention: key and value need shape (n_k, d) "
+                         f"at least; got {shapes}")
     if key.shape[-2] == 0:
         raise ValueError(f"attention: the key sequence is empty; got {shapes}")
     if query.shape[-1] != key.shape[-1]:
-        raise ValueError(f"attention: query width {query.shape[-1]} != key width {key.shape[-1]}; got {shapes}")
+        raise ValueError(f"attention: query width {query.shape[-1]} != "
+                         f"key width {key.shape[-1]}; got {shapes}")
     if key.shape[-1] == 0:
-        raise ValueError(f"attention: query and key have width 0, nothing to compare; got {shapes}")
+        raise ValueError("attention: query and key have width 0, "
+                         f"nothing to compare; got {shapes}")
     if key.shape[-2] != value.shape[-2]:
-        raise ValueError(f"attention: {key.shape[-2]} keys but {value.shape[-2]} values; got {shapes}")
+        raise ValueError(f"attention: {key.shape[-2]} keys but "
+                         f"{value.shape[-2]} values; got {shapes}")
     try:
-        np.broadcast_shapes(query.shape[:-2], key.shape[:-2], value.shape[:-2])
+        np.broadcast_shapes(query.shape[:-2], key.shape[:-2],
+                            value.shape[:-2])
     except ValueError:
-        raise ValueError(f"attention: batch dimensions do not match; got {shapes}") from None
-# --8<-- [end:attention]
+        raise ValueError("attention: batch dimensions do not match; "
+                         f"got {shapes}") from None
+
+
+def _scale(scale, d_k):
+    """1/sqrt(d_k) by default, as a Python float so float32 stays float32."""
+    if scale is None:
+        return 1.0 / d_k ** 0.5
+    number = (int, float, np.integer, np.floating)
+    if isinstance(scale, bool) or not isinstance(scale, number):
+        raise TypeError("attention: scale must be a number or None, "
+                        f"got {type(scale).__name__}")
+    if not np.isfinite(scale):
+        raise ValueError(f"attention: scale must be finite, got {scale}")
+    return float(scale)
+# --8<-- [end:attention_checks]
 
 
 def main():
@@ -78,7 +93,7 @@ def main():
     key = np.array([[1.0, 0.0],                   # three labels: (n_k, d) = (3, 2)
                     [0.0, 1.0],
                     [1.0, 1.0]])
-    value = np.array([[10.0], [20.0], [30.0]])    # three contents: (n_k, d_v) = (3, 1)
+    value = np.array([[10.0], [20.0], [30.0]])    # contents: (n_k, d_v) = (3, 1)
     output, weights = attention(query, key, value, scale=1.0)
     print(weights.round(3), output.round(3))
     #> [0.422 0.155 0.422] [20.]

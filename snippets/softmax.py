@@ -11,40 +11,55 @@ import numpy as np
 def softmax(scores, axis=-1, *, out=None):
     """Weights along `axis` that are positive and sum to 1.
 
-    Subtracting the largest score first changes nothing mathematically but keeps
-    exp() from overflowing: exp(1000) is inf, exp(0) is 1.
     A score of -inf gets weight 0 (that is how masking works later on).
-    `out=scores` overwrites a scores array you no longer need instead of
-    allocating a new one (attention does that to save memory).
+    `out=scores` reuses the memory of a scores array you no longer need.
+    """
+    scores, largest = _check_scores(scores, axis)  # input checks: see below
+    # 1. subtract the largest score: same result, but exp() cannot overflow
+    exps = np.subtract(scores, largest, out=out)  # (..., n) - (..., 1)
+    # 2. exp: every value is now in [0, 1], the largest one is exactly 1
+    np.exp(exps, out=exps)  # (..., n)
+    # 3. normalise: divide by the total, so each slice sums to 1
+    exps /= exps.sum(axis=axis, keepdims=True)  # (..., n) / (..., 1)
+    return exps
+# --8<-- [end:softmax]
+
+
+# --8<-- [start:softmax_checks]
+def _check_scores(scores, axis):
+    """Return (scores as floats, their largest value along `axis`).
+
+    Raise TypeError or ValueError saying what is wrong and where.
     """
     scores = np.asarray(scores)
     if scores.dtype.kind not in "biuf":
-        raise TypeError(f"softmax: scores must be real numbers, got dtype {scores.dtype}")
+        raise TypeError("softmax: scores must be real numbers, "
+                        f"got dtype {scores.dtype}")
     if scores.size == 0 or scores.ndim == 0:
-        raise ValueError(f"softmax: need at least one score along an axis, got shape {scores.shape}")
+        raise ValueError("softmax: need at least one score along an axis, "
+                         f"got shape {scores.shape}")
     if scores.dtype.kind != "f":
-        scores = scores.astype(np.float64)  # ints -> float64; float32 stays float32
-    largest = scores.max(axis=axis, keepdims=True)  # NaN and +inf show up here
-    if not np.isfinite(largest).all():
+        scores = scores.astype(np.float64)  # ints -> float64; float32 stays
+    largest = scores.max(axis=axis, keepdims=True)  # (..., 1)
+    if not np.isfinite(largest).all():  # NaN and +inf show up in the max
         _raise_for_bad_scores(scores, largest, axis)
-    exps = np.subtract(scores, largest, out=out)  # (..., n) - (..., 1): the largest becomes 0
-    np.exp(exps, out=exps)  # every value now in [0, 1]
-    exps /= exps.sum(axis=axis, keepdims=True)  # normalise: each slice sums to 1
-    return exps
+    return scores, largest
 
 
 def _raise_for_bad_scores(scores, largest, axis):
     """Say what is wrong and where (NaN, +inf, or a slice of only -inf)."""
-    for problem, found in (("NaN", np.isnan(scores)), ("+inf", np.isposinf(scores))):
+    for problem, found in (("NaN", np.isnan(scores)),
+                           ("+inf", np.isposinf(scores))):
         if found.any():
             where = tuple(int(i) for i in np.argwhere(found)[0])
-            raise ValueError(f"softmax: scores contain {problem} at index {where}")
+            raise ValueError(
+                f"softmax: scores contain {problem} at index {where}")
     where = tuple(int(i) for i in np.argwhere(np.isneginf(largest))[0])
     raise ValueError(
-        f"softmax: every score is -inf in the slice at {where} along axis {axis}; "
-        "at least one score must be finite"
+        f"softmax: every score is -inf in the slice at {where} "
+        f"along axis {axis}; at least one score must be finite"
     )
-# --8<-- [end:softmax]
+# --8<-- [end:softmax_checks]
 
 
 def sharpen(scores, temperature):
@@ -72,13 +87,15 @@ def main():
     #> 是   0.05
     #> 一只  0.13
     #> 猫   0.76
+
     print(f"sum = {weights.sum():.2f}")
     #> sum = 1.00
     # --8<-- [end:article_scores]
 
     # --8<-- [start:amplify]
     # softmax widens gaps: compare the ratio of scores with the ratio of weights
-    print(f"{scores[3] / scores[2]:.1f}x the score, {weights[3] / weights[2]:.1f}x the weight")
+    print(f"{scores[3] / scores[2]:.1f}x the score,",
+          f"{weights[3] / weights[2]:.1f}x the weight")
     #> 2.5x the score, 6.0x the weight
     # --8<-- [end:amplify]
 

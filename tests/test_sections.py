@@ -20,8 +20,9 @@ MODULES = ["softmax", "attention", "projections", "library", "sentence", "cost"]
 
 # The sections pages include: renaming or dropping one breaks the site's include lines.
 EXPECTED_SECTIONS = {
-    "softmax": ["softmax", "article_scores", "amplify", "temperature", "stable"],
-    "attention": ["attention", "one_query", "scale"],
+    "softmax": ["softmax", "softmax_checks", "article_scores", "amplify", "temperature",
+                "stable"],
+    "attention": ["attention", "attention_checks", "one_query", "scale"],
     "projections": ["project", "asymmetry"],
     "library": ["books", "lookup", "show", "winner"],
     "sentence": ["embeddings", "projections", "self_attention", "heatmap_rows", "asymmetric",
@@ -30,19 +31,24 @@ EXPECTED_SECTIONS = {
 }
 
 # What a page must show earlier for a section to run (the rest follows transitively).
+# A core section calls helpers from its *_checks section: pages show the core first and
+# the checks right after it (collapsed); Python looks the helpers up only at call time,
+# so both must come before the first call, in either order.
+SOFTMAX = ["softmax:softmax", "softmax:softmax_checks"]
+ATTENTION = ["attention:attention", "attention:attention_checks"]
 PREREQUISITES = {
-    "softmax:article_scores": ["softmax:softmax"],
+    "softmax:article_scores": SOFTMAX,
     "softmax:amplify": ["softmax:article_scores"],      # uses its scores and weights
     "softmax:temperature": ["softmax:article_scores"],  # uses its scores
-    "softmax:stable": ["softmax:softmax"],
-    "attention:attention": ["softmax:softmax"],
-    "attention:one_query": ["attention:attention"],
-    "attention:scale": ["attention:attention"],
+    "softmax:stable": SOFTMAX,
+    "attention:attention": SOFTMAX,
+    "attention:one_query": ATTENTION,
+    "attention:scale": ATTENTION,
     "projections:asymmetry": ["projections:project"],
-    "library:lookup": ["softmax:softmax", "library:books"],
+    "library:lookup": [*SOFTMAX, "library:books"],
     "library:show": ["library:lookup"],
     "library:winner": ["library:lookup"],
-    "sentence:self_attention": ["softmax:softmax", "sentence:embeddings", "sentence:projections"],
+    "sentence:self_attention": [*SOFTMAX, "sentence:embeddings", "sentence:projections"],
     "sentence:heatmap_rows": ["sentence:self_attention"],
     "sentence:asymmetric": ["sentence:heatmap_rows"],
     "sentence:new_it": ["sentence:heatmap_rows"],
@@ -158,6 +164,25 @@ def test_the_parser_dedents_and_drops_nested_markers():
     text = "def f():\n    # --8<-- [start:a]\n    x = 1\n    # --8<-- [start:b]\n    y = 2\n" \
            "    # --8<-- [end:b]\n    # --8<-- [end:a]\n"
     assert parse_sections(text) == {"b": "y = 2\n", "a": "x = 1\ny = 2\n"}
+
+
+@pytest.mark.parametrize("module", ["softmax", "attention"])
+def test_the_core_is_short_and_its_input_checks_live_in_their_own_section(module):
+    """Beginners read the core; every `raise` sits in the collapsed `<module>_checks`."""
+    sections = sections_of(module)
+    core, checks = sections[module], sections[f"{module}_checks"]
+    assert "raise " not in core and "raise " in checks
+    assert len(core.strip().split("\n")) <= 25, f"{module}: the core grew past 25 lines"
+    helpers = re.findall(r"^def (_\w+)\(", checks, flags=re.M)
+    assert helpers and all(f"{name}(" in core + checks.replace(f"def {name}(", "")
+                           for name in helpers), f"{module}: an unused check helper"
+
+
+@pytest.mark.parametrize("module", ["softmax", "attention"])
+def test_shown_lines_fit_in_80_columns(module):
+    long = [f"{name}: {line}" for name, code in sections_of(module).items()
+            for line in code.split("\n") if len(line) > 80]
+    assert not long, "\n".join(long)
 
 
 # ---------------------------------------------------------------- running what readers copy

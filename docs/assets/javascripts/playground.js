@@ -9,7 +9,12 @@
  *
  * State on the root element ([data-attention-playground]), JSON in the words' order:
  *   data-scores, data-temperature, data-weights
- * API: window.attentionPlayground.softmax(scores, temperature) and .init(scope).
+ * Heatmap colours: data-colormap on the same element, the viridis stops of
+ * snippets/widgets.py (VIRIDIS_STOPS), so both sides share one table. Cells are
+ * opaque and the same in light and dark mode: brighter = more weight, like the
+ * heatmap figure.
+ * API: window.attentionPlayground.softmax(scores, temperature), .shade(weight, stops)
+ * and .init(scope).
  */
 (function () {
   "use strict";
@@ -43,6 +48,50 @@
     return exps.map(function (e) { return e / total; });
   }
 
+  function rgb(hex) { // "#21918c" -> [33, 145, 140]
+    return [1, 3, 5].map(function (i) { return parseInt(hex.slice(i, i + 2), 16); });
+  }
+
+  /** WCAG 2 relative luminance of "#rrggbb": 0 (black) .. 1 (white). */
+  function luminance(hex) {
+    var c = rgb(hex).map(function (v) {
+      v = v / 255;
+      return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  }
+
+  function contrast(a, b) {
+    var la = luminance(a), lb = luminance(b);
+    return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+  }
+
+  function hex2(v) { return (v < 16 ? "0" : "") + v.toString(16); }
+
+  /**
+   * Colours of a heatmap cell: {background, text}, both "#rrggbb". `stops` are
+   * evenly spaced over weights 0..1 and interpolated linearly; the text is white
+   * or black, whichever contrasts more. Same arithmetic as shade() in
+   * snippets/widgets.py, so both give the same colours for the same weight.
+   */
+  function shade(weight, stops) {
+    if (typeof weight !== "number" || !(weight >= 0 && weight <= 1)) {
+      throw new RangeError("shade: weight must be a number in 0..1, got " + weight);
+    }
+    if (!Array.isArray(stops) || stops.length < 2) {
+      throw new TypeError("shade: need an array of at least 2 colour stops");
+    }
+    var x = weight * (stops.length - 1);
+    var i = Math.min(Math.floor(x), stops.length - 2); // the stop below (the last segment includes 1)
+    var f = x - i;
+    var low = rgb(stops[i]), high = rgb(stops[i + 1]);
+    var background = "#" + low.map(function (a, k) {
+      return hex2(Math.floor(a + (high[k] - a) * f + 0.5));
+    }).join("");
+    var text = contrast(background, "#ffffff") >= contrast(background, "#000000") ? "#ffffff" : "#000000";
+    return { background: background, text: text };
+  }
+
   function each(root, selector, fn) {
     Array.prototype.forEach.call(root.querySelectorAll(selector), fn);
   }
@@ -56,6 +105,7 @@
     var temperatureInput = root.querySelector('input[data-ap-input="temperature"]');
     var temperature = Number(temperatureInput.value);
     var weights = softmax(scores, temperature);
+    var stops = JSON.parse(root.dataset.colormap);
 
     root.dataset.scores = JSON.stringify(scores);
     root.dataset.temperature = JSON.stringify(temperature);
@@ -67,7 +117,11 @@
       each(root, '[data-ap-score="' + i + '"]', function (el) { el.textContent = score.toFixed(1); });
       each(root, '[data-ap-weight="' + i + '"]', function (el) { el.textContent = text; });
       each(root, '[data-ap-bar="' + i + '"]', function (el) { el.style.width = (weight * 100).toFixed(4) + "%"; });
-      each(root, '[data-ap-cell="' + i + '"]', function (el) { el.style.setProperty("--ap-w", weight.toFixed(6)); });
+      var colours = shade(weight, stops);
+      each(root, '[data-ap-cell="' + i + '"]', function (el) {
+        el.style.backgroundColor = colours.background;
+        el.style.color = colours.text;
+      });
     });
     each(root, "[data-ap-temperature]", function (el) { el.textContent = temperature.toFixed(1); });
   }
@@ -93,7 +147,7 @@
     });
   }
 
-  window.attentionPlayground = { softmax: softmax, init: init };
+  window.attentionPlayground = { softmax: softmax, shade: shade, init: init };
 
   // Material's instant navigation swaps pages without reloading scripts: it
   // announces each new page on document$. Without it, the DOM is ready already
