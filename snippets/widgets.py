@@ -8,8 +8,17 @@ sliders and updates the numbers. Styles: docs/assets/stylesheets/playground.css.
 
 The root element exposes its state for readers' tools and for the tests:
 ``data-attention-playground``, ``data-scores``, ``data-temperature`` and
-``data-weights`` (JSON, in the words' order).
+``data-weights`` (JSON, in the words' order), and ``data-colormap``: the
+heatmap's colour stops (JSON list of "#rrggbb", evenly spaced over weights
+0..1), which playground.js reads, so Python and JavaScript share one table.
+
+Heatmap cells are coloured like the build-time heatmap figure
+(snippets/figures/heatmap.py): matplotlib's viridis on a fixed 0..1 scale,
+dark purple (weight 0) to yellow (weight 1), brighter = more attention, opaque
+and the same in light and dark mode. The number in a cell is white or black,
+whichever contrasts more with the cell (always >= 4.5:1, WCAG AA).
 """
+import math
 import html
 import json
 
@@ -24,6 +33,15 @@ LANGS = ("zh", "en")
 SCORE_RANGE = (-5.0, 5.0, 0.1)  # min, max, step
 TEMPERATURE_RANGE = (0.1, 5.0, 0.1)
 TEMPERATURE = 1.0
+
+# matplotlib.colormaps["viridis"] at 0, 0.1, ..., 1 (to_hex), the map of the
+# heatmap figure; between two stops the colour is interpolated linearly in sRGB
+# (within 14/255 per channel of matplotlib's own 256-step map; tests check both).
+VIRIDIS_STOPS = (
+    "#440154", "#482475", "#414487", "#355f8d", "#2a788e", "#21918c",
+    "#22a884", "#44bf70", "#7ad151", "#bddf26", "#fde725",
+)
+TEXT_DARK, TEXT_LIGHT = "#000000", "#ffffff"
 
 TEXT = {
     "zh": {
@@ -68,6 +86,48 @@ def initial_state():
     return [float(s) for s in scores], TEMPERATURE, [float(w) for w in weights]
 
 
+def _rgb(hex_colour):
+    """'#21918c' -> (33, 145, 140)."""
+    return tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def relative_luminance(hex_colour):
+    """WCAG 2 relative luminance of '#rrggbb', 0 (black) .. 1 (white)."""
+    def linear(c):  # sRGB channel 0..255 -> linear light 0..1
+        c = c / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (linear(c) for c in _rgb(hex_colour))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    """WCAG contrast ratio of two '#rrggbb' colours, 1 .. 21."""
+    light, dark = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def shade(weight, stops=VIRIDIS_STOPS):
+    """(background, text) of a heatmap cell of `weight` in 0..1, both '#rrggbb'.
+
+    Background: `stops` (evenly spaced over 0..1) interpolated linearly; text:
+    black or white, whichever has the higher contrast on it. Same arithmetic as
+    shade() in playground.js (round half up, like Math.round).
+    """
+    if isinstance(weight, bool) or not isinstance(weight, (int, float, np.floating, np.integer)):
+        raise TypeError(f"shade: weight must be a number, got {type(weight).__name__}")
+    if not 0 <= weight <= 1:  # also rejects NaN
+        raise ValueError(f"shade: weight must be in 0..1, got {weight}")
+    if len(stops) < 2:
+        raise ValueError(f"shade: need at least 2 colour stops, got {len(stops)}")
+    x = float(weight) * (len(stops) - 1)
+    i = min(int(x), len(stops) - 2)  # the stop below (the last segment includes 1.0)
+    f = x - i
+    low, high = _rgb(stops[i]), _rgb(stops[i + 1])
+    background = "#" + "".join(f"{math.floor(a + (b - a) * f + 0.5):02x}" for a, b in zip(low, high))
+    text = max((TEXT_LIGHT, TEXT_DARK), key=lambda t: contrast(background, t))
+    return background, text
+
+
 def _json(values):
     return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
 
@@ -101,7 +161,8 @@ def _playground(lang):
     parts = [
         f"<div{_attrs(class_='attention-playground', data_attention_playground=True, lang=lang)}"
         f"{_attrs(data_words=_json(ARTICLE_WORDS), data_scores=_json(scores))}"
-        f"{_attrs(data_temperature=_json(temperature), data_weights=_json(weights))}>",
+        f"{_attrs(data_temperature=_json(temperature), data_weights=_json(weights))}"
+        f"{_attrs(data_colormap=_json(list(VIRIDIS_STOPS)))}>",
         f'<p class="ap-title" id="{uid}-title">{esc(text["title"])}</p>',
         f'<div class="ap-grid" role="group" aria-labelledby="{uid}-title">',
         f'<span class="ap-head ap-head--word" aria-hidden="true"></span>',
@@ -128,7 +189,7 @@ def _playground(lang):
         f'<th scope="col" class="ap-heatmap__corner">{esc(text["corner"])}</th>',
         *(f'<th scope="col">{esc(label)}</th>' for label in labels),
         f'</tr></thead><tbody><tr><th scope="row">{esc(labels[0])}</th>',
-        *(f'<td class="ap-cell" data-ap-cell="{i}" style="--ap-w: {weight:.6f}">'
+        *(f'<td class="ap-cell" data-ap-cell="{i}" style="{_cell_style(weight)}">'
           f'<span class="ap-cell__num" data-ap-weight="{i}">{weight:.2f}</span></td>'
           for i, weight in enumerate(weights)),
         "</tr></tbody></table>",
@@ -140,6 +201,11 @@ def _playground(lang):
         "</div>",
     ]
     return "".join(parts)
+
+
+def _cell_style(weight):
+    background, text = shade(weight)
+    return f"background-color: {background}; color: {text}"
 
 
 def summary(lang, temperature, weights):

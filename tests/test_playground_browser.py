@@ -13,6 +13,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from snippets.softmax import ARTICLE_SCORES
+from snippets import widgets
 from tests.test_widgets import EXPECTED, load_vectors, python_weights
 
 pytestmark = [pytest.mark.site, pytest.mark.browser]
@@ -62,6 +63,20 @@ def state(root):
             json.loads(root.get_attribute("data-weights")))
 
 
+def _hex(css_rgb):
+    """'rgb(33, 145, 140)' (computed style) -> '#21918c'."""
+    channels = css_rgb[css_rgb.index("(") + 1:css_rgb.index(")")].split(",")
+    assert len(channels) == 3, css_rgb  # opaque: rgb(), not rgba()
+    return "#" + "".join(f"{int(c):02x}" for c in channels)
+
+
+def cell_colours(root, i):
+    """(background, text) of heatmap cell i as the browser paints it, '#rrggbb'."""
+    background, text = root.locator(f'[data-ap-cell="{i}"]').evaluate(
+        "el => [getComputedStyle(el).backgroundColor, getComputedStyle(el.firstElementChild).color]")
+    return _hex(background), _hex(text)
+
+
 def assert_consistent(root):
     """data-weights == Python softmax(data-scores / data-temperature), and the page shows it."""
     scores, temperature, weights = state(root)
@@ -73,9 +88,8 @@ def assert_consistent(root):
         assert set(shown) - {""} == {f"{weight:.2f}"}, (i, shown)
         width = root.locator(f'[data-ap-bar="{i}"]').evaluate("el => parseFloat(el.style.width)")
         assert width == pytest.approx(weight * 100, abs=1e-3)
-        shade = root.locator(f'[data-ap-cell="{i}"]').evaluate(
-            "el => parseFloat(el.style.getPropertyValue('--ap-w'))")
-        assert shade == pytest.approx(weight, abs=1e-5)
+        # the cell's colours: Python's shade() of the page's own weight (exactly)
+        assert cell_colours(root, i) == widgets.shade(weights[i]), (i, weights[i])
     summary = root.locator("[data-ap-summary]")
     assert summary.get_attribute("aria-live") == "polite"
     assert f"{temperature:.1f}" in summary.text_content()
@@ -211,7 +225,9 @@ def test_without_javascript_the_article_values_show(browser, site_url):
         assert root.get_attribute("data-ready") is None
         assert root.locator('input[type="range"]:disabled').count() == 5
         shown = root.locator(".ap-num--weight").all_inner_texts()
-        assert shown == [f"{w:.2f}" for w in python_weights(ARTICLE_SCORES, 1.0)]
+        weights = python_weights(ARTICLE_SCORES, 1.0)
+        assert shown == [f"{w:.2f}" for w in weights]
+        assert [cell_colours(root, i) for i in range(4)] == [widgets.shade(w) for w in weights]
         assert root.locator(".ap-noscript").inner_text().startswith("启用 JavaScript")
     finally:
         context.close()
@@ -237,3 +253,62 @@ def test_widget_is_accessible_in_both_colour_schemes(browser, site_url, lang, sc
         assert len(result.response["passes"]) >= 10  # it did look at the widget
     finally:
         context.close()
+
+
+def test_page_shade_matches_python(page, site_url, errors):
+    """playground.js's shade() reads the stops from data-colormap and gives Python's colours."""
+    root = open_playground(page, site_url, "zh")
+    stops = json.loads(root.get_attribute("data-colormap"))
+    assert stops == list(widgets.VIRIDIS_STOPS)
+    grid = [i / 400 for i in range(401)] + [0.0625, 0.3333333333333333, 0.7573]
+    got = page.evaluate("([ws, stops]) => ws.map(w => attentionPlayground.shade(w, stops))", [grid, stops])
+    assert [(g["background"], g["text"]) for g in got] == [widgets.shade(w) for w in grid]
+    thrown = page.evaluate("""stops => [-0.1, 1.1, NaN, '0.5'].map(w => {
+        try { attentionPlayground.shade(w, stops); return null; } catch (e) { return e.name; } })""", stops)
+    assert thrown == ["RangeError"] * 4
+    assert not errors
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_largest_weight_is_the_brightest_cell(browser, site_url, scheme):
+    """Like the heatmap figure: brighter = more attention, in light and in dark mode alike,
+    with every number readable (contrast >= 4.5:1) on its cell."""
+    for lang in ("zh", "en"):
+        context = browser.new_context(color_scheme=scheme)
+        try:
+            page = context.new_page()
+            root = open_playground(page, site_url, lang)
+            assert page.locator("body").get_attribute("data-md-color-scheme") == (
+                "slate" if scheme == "dark" else "default")
+            for move in (None, ("1", "4.2"), ("0", "-3"), ("temperature", "0.6")):
+                if move:
+                    kind, value = move
+                    selector = ('input[data-ap-input="temperature"]' if kind == "temperature"
+                                else f'input[data-ap-input="score"][data-index="{kind}"]')
+                    root.locator(selector).fill(value)
+                _, _, weights = assert_consistent(root)
+                colours = [cell_colours(root, i) for i in range(4)]
+                luminance = [widgets.relative_luminance(bg) for bg, _ in colours]
+                top = max(range(4), key=weights.__getitem__)
+                assert max(range(4), key=luminance.__getitem__) == top, (weights, colours)
+                # and the order of all four cells follows the weights
+                assert sorted(range(4), key=weights.__getitem__) == sorted(range(4), key=luminance.__getitem__)
+                assert all(widgets.contrast(bg, fg) >= 4.5 for bg, fg in colours), colours
+                assert luminance[top] > 2 * min(luminance)
+        finally:
+            context.close()
+
+
+def test_cells_are_the_same_in_light_and_dark(browser, site_url):
+    painted = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(color_scheme=scheme)
+        try:
+            page = context.new_page()
+            root = open_playground(page, site_url, "en")
+            root.locator('input[data-ap-input="score"][data-index="2"]').fill("4")
+            painted[scheme] = [cell_colours(root, i) for i in range(4)]
+        finally:
+            context.close()
+    assert painted["light"] == painted["dark"]
+    assert len({bg for bg, _ in painted["light"]}) == 4

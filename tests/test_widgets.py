@@ -164,11 +164,63 @@ def test_embed_playground(lang):
     widths = [e[1]["style"] for e in doc.find("span", class_="ap-bar__fill")]
     assert widths == [f"width: {w * 100:.4f}%" for w in weights]
     assert [e[2] for e in doc.find("td")] == shown
+    # cells coloured before any script runs, with the table playground.js reads
+    assert json.loads(root[1]["data-colormap"]) == list(widgets.VIRIDIS_STOPS)
+    assert [e[1]["style"] for e in doc.find("td")] == [
+        "background-color: {}; color: {}".format(*widgets.shade(w)) for w in weights]
     [live] = [e for e in doc.elements if e[1].get("aria-live") == "polite"]
     assert all(number in live[2] for number in shown)
 
     [noscript] = doc.find("noscript")
     assert len(noscript[2]) > 20
+
+
+# --- the heatmap colours --------------------------------------------------------------------
+
+def test_stops_are_matplotlibs_viridis():
+    """The same map as the heatmap figure (snippets/figures/heatmap.py: cmap="viridis", 0..1)."""
+    import matplotlib
+    cmap = matplotlib.colormaps["viridis"]
+    positions = np.linspace(0, 1, len(widgets.VIRIDIS_STOPS))
+    assert 9 <= len(widgets.VIRIDIS_STOPS) <= 17
+    assert list(widgets.VIRIDIS_STOPS) == [matplotlib.colors.to_hex(cmap(p)) for p in positions]
+    # between stops: close to matplotlib's own 256-step map
+    for t in np.linspace(0, 1, 513):
+        got = np.array(widgets._rgb(widgets.shade(float(t))[0]))
+        want = np.round(np.array(cmap(t)[:3]) * 255)
+        assert np.abs(got - want).max() <= 14, (t, got, want)
+
+
+def test_shade_ends_order_and_contrast():
+    assert widgets.shade(0.0) == (widgets.VIRIDIS_STOPS[0], "#ffffff")  # dark purple, white text
+    assert widgets.shade(1.0) == (widgets.VIRIDIS_STOPS[-1], "#000000")  # yellow, black text
+    assert widgets.shade(0.5)[0] == widgets.VIRIDIS_STOPS[5]
+    grid = [float(t) for t in np.linspace(0, 1, 1001)]
+    luminance = [widgets.relative_luminance(widgets.shade(t)[0]) for t in grid]
+    # more weight is brighter: strictly at the shown precision (0.01 apart); between two such
+    # steps, rounding each channel to 0..255 may cost a brightness far below visibility (< 1%)
+    coarse = luminance[::10]
+    assert all(b > a for a, b in zip(coarse, coarse[1:])), "more weight must be brighter"
+    assert all(b >= 0.99 * a for a, b in zip(luminance, luminance[1:]))
+    assert luminance[-1] > 10 * luminance[0]
+    ratios = [widgets.contrast(*widgets.shade(t)) for t in grid]
+    assert min(ratios) >= 4.5
+    texts = [widgets.shade(t)[1] for t in grid]  # white on the dark end, then black: one switch
+    assert texts == sorted(texts, key=lambda c: c == "#000000") and len(set(texts)) == 2
+
+
+def test_luminance_and_contrast_reference_values():
+    assert widgets.relative_luminance("#000000") == 0
+    assert widgets.relative_luminance("#ffffff") == pytest.approx(1)
+    assert widgets.contrast("#ffffff", "#000000") == pytest.approx(21)
+    assert widgets.contrast("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)  # WCAG's grey
+
+
+@pytest.mark.parametrize("bad, error", [(-0.01, ValueError), (1.5, ValueError), (float("nan"), ValueError),
+                                        ("0.5", TypeError), (None, TypeError), (True, TypeError)])
+def test_shade_rejects_bad_weights(bad, error):
+    with pytest.raises(error, match="weight"):
+        widgets.shade(bad)
 
 
 def test_chinese_widget_text_is_well_typeset():
