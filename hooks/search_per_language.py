@@ -7,12 +7,25 @@ built, this hook splits that index: the default language keeps
 search/search_index.json, every other language gets <lang>/search/search_index.json
 with locations relative to its own root. overrides/main.html points the
 search of a non-default language page at its language root (block `config`).
+
+jieba, which segments Chinese for the search index, logs its dictionary loading
+on every build; on_config quiets it so the build log shows only what matters.
 """
 import json
+import logging
 import os
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
+
+
+def on_config(config):
+    try:
+        import jieba
+    except ImportError:  # search then works without Chinese word segmentation
+        return config
+    jieba.setLogLevel(logging.WARNING)
+    return config
 
 
 def _i18n(config):

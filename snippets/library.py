@@ -3,8 +3,6 @@
 Page: "An everyday analogy: looking things up in a library" (docs/*/library.md).
 Run ``python -m snippets.library``.
 """
-import numpy as np
-
 from snippets.softmax import softmax
 
 # --8<-- [start:books]

@@ -21,17 +21,8 @@ def _pct(x):
     return f"{x * 100:.0f}%"
 
 
-def _word(word, lang):
-    """「猫」 in Chinese prose, "cat" in English prose."""
-    return f"「{word}」" if lang == "zh" else f"*{WORD_EN[word]}*"
-
-
 def _article_weights():
     return softmax(np.array(ARTICLE_SCORES))
-
-
-def _row(lang):
-    return sentence.sentence_weights()[0]
 
 
 def _table(header, rows):

@@ -3,8 +3,6 @@
 Page: "From the analogy back to word vectors" (docs/*/word-vectors.md).
 Run ``python -m snippets.projections``.
 """
-import numpy as np
-
 
 # --8<-- [start:project]
 import numpy as np

@@ -6,8 +6,6 @@ for; W_K lets each word show what it is; W_V hands over what it is.
 Pages: "Back to word vectors", "Relevance → weights", "A weighted sum of values".
 Run ``python -m snippets.sentence``.
 """
-import numpy as np
-
 from snippets.softmax import softmax
 
 # --8<-- [start:embeddings]

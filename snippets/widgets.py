@@ -165,7 +165,7 @@ def _playground(lang):
         f"{_attrs(data_colormap=_json(list(VIRIDIS_STOPS)))}>",
         f'<p class="ap-title" id="{uid}-title">{esc(text["title"])}</p>',
         f'<div class="ap-grid" role="group" aria-labelledby="{uid}-title">',
-        f'<span class="ap-head ap-head--word" aria-hidden="true"></span>',
+        '<span class="ap-head ap-head--word" aria-hidden="true"></span>',
         f'<span class="ap-head ap-head--score">{esc(text["scores"])}</span>',
         f'<span class="ap-head ap-head--weight">{esc(text["weights"])}</span>',
     ]

@@ -11,6 +11,7 @@ import contextlib
 import functools
 import http.server
 import re
+import shutil
 import socketserver
 import threading
 from pathlib import Path
@@ -28,6 +29,21 @@ def site_path(project=ROOT):
         raise ValueError("mkdocs.yml has no site_url")
     path = urlsplit(match.group(1).strip("'\"")).path or "/"
     return path if path.endswith("/") else path + "/"
+
+
+PROJECT_PARTS = ("mkdocs.yml", "docs", "snippets", "hooks", "overrides", "Makefile")
+
+
+def copy_project(dest, parts=PROJECT_PARTS):
+    """The files a build reads, copied to `dest` (no .git, .venv, site/, caches)."""
+    dest.mkdir(parents=True)
+    for name in parts:
+        src = ROOT / name
+        if src.is_dir():
+            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
+        elif src.exists():
+            shutil.copy2(src, dest / name)
+    return dest
 
 
 def page_urls(site_dir):

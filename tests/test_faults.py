@@ -22,20 +22,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.served import copy_project
+
 ROOT = Path(__file__).resolve().parents[1]
-PARTS = ("mkdocs.yml", "docs", "snippets", "hooks", "overrides", "Makefile")
 BIN = Path(sys.executable).parent
-
-
-def copy_project(dest):
-    dest.mkdir(parents=True)
-    for name in PARTS:
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
-        else:
-            shutil.copy2(src, dest / name)
-    return dest
 
 
 def replace(path, old, new, count=1):

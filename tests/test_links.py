@@ -2,7 +2,6 @@
 and nothing is loaded from another host."""
 import html.parser
 import posixpath
-from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest

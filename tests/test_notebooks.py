@@ -12,7 +12,6 @@ import json
 import re
 import shutil
 import time
-from pathlib import Path
 
 import nbformat
 import numpy as np

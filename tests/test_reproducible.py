@@ -9,27 +9,14 @@ or a machine path that follows the folder. Costs one build (~20 s).
 import datetime
 import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import build_site
+from tests.served import copy_project
 
 ROOT = Path(__file__).resolve().parents[1]
-PROJECT_PARTS = ("mkdocs.yml", "docs", "snippets", "hooks", "overrides")
-
-
-def copy_project(dest):
-    """The files a build reads, copied to `dest` (no .git, .venv, site/, caches)."""
-    dest.mkdir(parents=True)
-    for name in PROJECT_PARTS:
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("__pycache__", ".ipynb_checkpoints"))
-        elif src.exists():
-            shutil.copy2(src, dest / name)
-    return dest
 
 
 def tree(site):
