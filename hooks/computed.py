@@ -40,6 +40,9 @@ def on_page_markdown(markdown, page, config, files):
                 return figures.embed(name[4:], lang, page.file.src_uri)
             if name.startswith("widget."):
                 return widgets.embed(name[7:], lang)
+            if name.startswith("exercises."):
+                from snippets import exercises
+                return exercises.embed(name[10:], lang)
             return page_values.render(name, lang)
         except Exception as error:
             raise PluginError(

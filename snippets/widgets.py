@@ -221,7 +221,12 @@ def summary(lang, temperature, weights):
     return text["summary"].format(t=f"<span data-ap-temperature>{temperature:.1f}</span>", items=items)
 
 
-WIDGETS = {"playground": _playground}
+def _explorer(lang):
+    """Stub until the attention explorer lands (issue 11): an empty anchor."""
+    return '<div class="explorer-stub"></div>'
+
+
+WIDGETS = {"playground": _playground, "explorer": _explorer}
 
 
 def embed(name, lang):
