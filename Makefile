@@ -14,7 +14,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONPATH := $(CURDIR)
 export PYTHONHASHSEED := 0
 
-.PHONY: help install serve build test test-fast bench outputs lock clean
+.PHONY: help install serve build test test-fast bench outputs lock clean translations translations-sync
 
 help:
 	@echo "make serve   serve the site with live reload at http://$(SERVE_ADDR)/attention/"
@@ -23,6 +23,8 @@ help:
 	@echo "make bench   benchmarks: attention vs PyTorch, build time, page weight"
 	@echo "make outputs rewrite the '#>' output comments in snippets/ from real output"
 	@echo "make lock    regenerate requirements.txt (full lock) from requirements.in"
+	@echo "make translations       check every zh/en page pair section by section"
+	@echo "make translations-sync PAGE=weights   record a page pair as in line (PAGE=all, ONLY=en)"
 
 install: $(STAMP)
 
@@ -43,7 +45,18 @@ build: $(STAMP)
 	mv site.partial site
 
 test: $(STAMP)
+	$(BIN)/python -m tools.translations check
 	$(BIN)/python -m pytest
+
+# Every zh/en page pair, section by section: fails naming what one language changed alone.
+translations: $(STAMP)
+	$(BIN)/python -m tools.translations check
+
+# After bringing a page pair in line: make translations-sync PAGE=weights (PAGE=all for every page;
+# ONLY=en records a wording fix in en that zh does not need).
+translations-sync: $(STAMP)
+	@test -n "$(PAGE)" || { echo "usage: make translations-sync PAGE=<page>|all [ONLY=zh|en]"; exit 2; }
+	$(BIN)/python -m tools.translations sync $(if $(filter all,$(PAGE)),--all,$(PAGE)) $(if $(ONLY),--only $(ONLY))
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -m "not site"

@@ -1,0 +1,105 @@
+"""tools/translations.py (`make translations`): a change to one language alone is caught.
+
+Tests run on a copy of docs/ and translations.json; the last one checks the
+real tree, which `make test` also does before pytest.
+"""
+import shutil
+import subprocess
+import sys
+from types import SimpleNamespace
+
+import pytest
+
+from tools import translations
+
+ROOT = translations.ROOT
+
+
+@pytest.fixture
+def project(tmp_path):
+    shutil.copytree(ROOT / "docs", tmp_path / "docs", ignore=shutil.ignore_patterns("*.ipynb", "assets"))
+    translations.sync(translations.pages(tmp_path), tmp_path)
+    return tmp_path
+
+
+def _edit(project, lang, page="weights", old="\n## ", new="\nA sentence added to one language.\n\n## "):
+    path = project / "docs" / lang / f"{page}.md"
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def _check(project, capsys):
+    code = translations.main(["check"], root=project)
+    return code, capsys.readouterr().err
+
+
+def test_a_synced_tree_passes(project, capsys):
+    assert _check(project, capsys)[0] == 0
+
+
+@pytest.mark.parametrize("lang, other", [("zh", "en"), ("en", "zh")])
+def test_a_change_to_one_language_fails_naming_page_section_and_language(project, capsys, lang, other):
+    _edit(project, lang)
+    code, err = _check(project, capsys)
+    assert code == 1
+    assert f"docs/{{zh,en}}/weights.md §intro: {lang} changed since the last sync; bring {other} in line" in err
+    assert translations.lagging("weights", other, project) and not translations.lagging("weights", lang, project)
+
+
+def test_sync_after_updating_the_other_language_passes(project, capsys):
+    _edit(project, "zh")
+    _edit(project, "en")
+    code, err = _check(project, capsys)
+    assert code == 1 and "both languages changed" in err
+    translations.main(["sync", "weights"], root=project)
+    assert _check(project, capsys)[0] == 0
+
+
+def test_a_wording_fix_in_one_language_is_recorded_alone(project, capsys):
+    _edit(project, "en", old="the", new="teh")
+    translations.main(["sync", "weights", "--only", "en"], root=project)
+    assert _check(project, capsys)[0] == 0
+    _edit(project, "zh")  # a later zh change is still caught
+    assert "zh changed" in _check(project, capsys)[1]
+
+
+def test_a_section_in_one_language_only_fails(project, capsys):
+    _edit(project, "zh", new="\n## 新的一节 {#brand-new}\n\n新内容。\n\n## ")
+    code, err = _check(project, capsys)
+    assert code == 1 and "§brand-new exists in zh only" in err
+
+
+def test_headings_inside_code_fences_do_not_cut_sections():
+    text = "# T\n\nintro\n\n```md\n## not a heading {#no}\n```\n\n## Real {#yes}\n\nbody\n"
+    assert set(translations.sections(text)) == {"intro", "yes"}
+
+
+def test_sync_rejects_an_unknown_page(project):
+    with pytest.raises(SystemExit):
+        translations.main(["sync", "no-such-page"], root=project)
+
+
+@pytest.mark.parametrize("lang, words, link", [("zh", "英文版", "../en/weights/"),
+                                               ("en", "Chinese version", "../../weights/")])
+def test_a_lagging_page_gets_a_banner_in_its_language(project, lang, words, link, monkeypatch):
+    _edit(project, "en" if lang == "zh" else "zh")
+    note = translations.banner("weights", lang, project)
+    assert words in note and f"({link})" in note
+    assert translations.banner("weights", "en" if lang == "zh" else "zh", project) == ""
+
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("banner_hook", ROOT / "hooks" / "translation_banner.py")
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    monkeypatch.setattr(translations, "ROOT", project)
+    monkeypatch.setattr(translations.banner, "__defaults__", (project,))
+    page = SimpleNamespace(file=SimpleNamespace(src_uri=f"{lang}/weights.md"))
+    out = hook.on_page_markdown("# Title\n\nBody", page, None, None)
+    assert out.startswith("# Title\n\n!!! warning") and out.endswith("Body")
+
+
+def test_the_real_tree_is_in_line():
+    run = subprocess.run([sys.executable, "-m", "tools.translations", "check"], cwd=ROOT,
+                         capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr[-3000:]
