@@ -14,7 +14,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONPATH := $(CURDIR)
 export PYTHONHASHSEED := 0
 
-.PHONY: help install serve build test test-fast bench outputs lock clean translations translations-sync
+.PHONY: help install serve build test test-fast bench outputs lock clean translations translations-sync test-latest
 
 help:
 	@echo "make serve   serve the site with live reload at http://$(SERVE_ADDR)/attention/"
@@ -66,6 +66,17 @@ bench: $(STAMP)
 
 outputs: $(STAMP)
 	$(BIN)/python -m tests.outputs --update
+
+# The whole suite against the newest releases of the direct dependencies (pins lifted from
+# requirements.in) in .venv-latest: what will break when we upgrade. Weekly in CI (latest.yml).
+LATEST := .venv-latest
+test-latest:
+	rm -rf $(LATEST) && $(PYTHON) -m venv $(LATEST)
+	$(LATEST)/bin/python -m pip install --quiet --upgrade pip
+	sed -E 's/[=<>~!]=.*$$//' requirements.in | $(LATEST)/bin/python -m pip install --quiet --upgrade -r /dev/stdin
+	$(LATEST)/bin/python -m pip freeze > $(LATEST)/freeze.txt
+	$(LATEST)/bin/python -m tools.translations check
+	$(LATEST)/bin/python -m pytest -p no:cacheprovider
 
 lock:
 	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv
