@@ -1,0 +1,108 @@
+"""Each build hook on its own (hooks/*.py), without a full build.
+
+Hooks are thin, but a thin hook that silently does nothing is still a bug a
+reader sees (stale numbers under `make serve`, English code on a zh page, a
+search that offers the other language's pages).
+"""
+import importlib.util
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def load_hook(name):
+    spec = importlib.util.spec_from_file_location(f"hook_{name}", ROOT / "hooks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_hook_in_mkdocs_yml_exists_and_has_tests():
+    listed = [line.split("hooks/")[1].split(".py")[0] for line in
+              (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+              if line.strip().startswith("- hooks/")]
+    assert sorted(listed) == sorted(p.stem for p in (ROOT / "hooks").glob("*.py"))
+    tested = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "tests").glob("test_*.py"))
+    for name in listed:
+        assert f'"{name}"' in tested or f"hooks/{name}.py" in tested or f'"hooks" / "{name}.py"' in tested, \
+            f"hooks/{name}.py has no test that loads it"
+
+
+def test_reload_snippets_purges_stale_modules_and_puts_the_root_on_sys_path(monkeypatch, tmp_path):
+    hook = load_hook("reload_snippets")
+    monkeypatch.setattr(sys, "path", [p for p in sys.path if p != str(tmp_path)])
+    fake = {"snippets": object(), "snippets.softmax": object(), "snippetsX": object()}
+    for name, module in fake.items():
+        monkeypatch.setitem(sys.modules, name, module)
+    config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"))
+    assert hook.on_config(config) is config
+    assert "snippets" not in sys.modules and "snippets.softmax" not in sys.modules
+    assert "snippetsX" in sys.modules  # only the package and its submodules
+    assert sys.path[0] == str(tmp_path)
+
+
+def test_reload_snippets_makes_an_edit_visible(tmp_path, monkeypatch):
+    """What `make serve` relies on: after the hook, an import reads the edited file."""
+    hook = load_hook("reload_snippets")
+    package = tmp_path / "snippets"
+    package.mkdir()
+    (package / "__init__.py").write_text("VALUE = 1\n")
+    for name in [m for m in sys.modules if m == "snippets" or m.startswith("snippets.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setattr(sys, "path", [str(tmp_path)] + sys.path)
+    import snippets
+    assert snippets.VALUE == 1
+    (package / "__init__.py").write_text("VALUE = 2\n")
+    hook.on_config(SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml")))
+    import importlib
+    importlib.invalidate_caches()
+    fresh = importlib.import_module("snippets")
+    assert fresh.VALUE == 2
+    for name in [m for m in sys.modules if m == "snippets" or m.startswith("snippets.")]:
+        del sys.modules[name]  # leave the real package to be imported again
+
+
+@pytest.mark.parametrize("src_uri, lang", [("zh/weights.md", "zh"), ("en/weights.md", "en"), ("zh/index.md", "zh")])
+def test_code_language_marks_the_page_first(src_uri, lang):
+    hook = load_hook("code_language")
+    page = SimpleNamespace(file=SimpleNamespace(src_uri=src_uri, src_path=src_uri))
+    out = hook.on_page_markdown("# Title\n", page, None, None)
+    assert out.splitlines()[0] == f"<!-- code-i18n: {lang} {src_uri} -->"
+    assert out.endswith("# Title\n")
+
+
+def test_code_language_is_the_last_hook():
+    hooks = [line.strip() for line in (ROOT / "mkdocs.yml").read_text(encoding="utf-8").splitlines()
+             if line.strip().startswith("- hooks/")]
+    assert hooks[-1].startswith("- hooks/code_language.py")
+
+
+def test_search_per_language_splits_and_relocates():
+    hook = load_hook("search_per_language")
+    index = {"config": {"lang": ["zh"]}, "docs": [
+        {"location": "weights/", "title": "权重"}, {"location": "en/weights/", "title": "Weights"},
+        {"location": "", "title": "首页"}]}
+    parts = hook.split_index(index, ["en"])
+    assert [d["location"] for d in parts[None]["docs"]] == ["weights/", ""]
+    assert [d["location"] for d in parts["en"]["docs"]] == ["weights/"]
+    assert parts["en"]["config"] == index["config"]
+
+
+def test_computed_fills_placeholders_and_names_the_page_on_failure():
+    hook = load_hook("computed")
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="en/weights.md", src_path="en/weights.md"))
+    out = hook.on_page_markdown("cat gets {{ num.it_cat_percent }}.", page, None, None)
+    assert "{{" not in out and "%" in out and "NumPy" in out
+    from mkdocs.exceptions import PluginError
+    with pytest.raises(PluginError, match=r"en/weights\.md: placeholder \{\{ num\.nope \}\}"):
+        hook.on_page_markdown("{{ num.nope }}", page, None, None)
+
+
+def test_computed_leaves_a_page_without_placeholders_alone():
+    hook = load_hook("computed")
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="zh/glossary.md", src_path="zh/glossary.md"))
+    assert hook.on_page_markdown("纯文字。", page, None, None) == "纯文字。"
