@@ -37,11 +37,13 @@ $(STAMP): requirements.txt
 serve: $(STAMP)
 	$(BIN)/mkdocs serve --strict --livereload --dev-addr $(SERVE_ADDR)
 
-# Build into site.partial and move it into place only on success: a failed build leaves no
+# Build into site.partial and move it into place only on success (the PDF edition included:
+# tools/pdf.py prints attention-zh.pdf and attention-en.pdf, cached in .cache/pdf/): a failed build leaves no
 # half-built site/ that looks good (MkDocs writes one language before the other fails).
 build: $(STAMP)
 	rm -rf site site.partial
 	$(BIN)/mkdocs build --strict --clean -d site.partial || { rm -rf site.partial; exit 1; }
+	$(BIN)/python -m tools.pdf site.partial || { rm -rf site.partial; exit 1; }
 	mv site.partial site
 
 test: $(STAMP)

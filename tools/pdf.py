@@ -1,0 +1,338 @@
+"""The PDF edition: one book per language, printed from the built site by Chromium.
+
+    python -m tools.pdf SITE_DIR   # writes SITE_DIR/attention-zh.pdf and SITE_DIR/attention-en.pdf
+
+Why Chromium (through Playwright): the site is already tested in it, so the book
+shows exactly what readers see — the same CSS, the same SVG figures (printed as
+vectors), the same highlighted code with its `#>` outputs, the same CJK fallback
+fonts — and its PDFs keep CJK text real and extractable with every font embedded
+(subset). WeasyPrint would need a second stylesheet for Material's layout and
+does not run the theme's CSS variables the same way; it is not used.
+
+How: the chapters' <article>s, in nav order, are put into one HTML document per
+language (cover, table of contents, chapters), so links between chapters become
+links inside the PDF. Folds are opened, figures use their light variant, widgets
+show their state plus a link to the online page. Chromium prints it twice: the
+first print's outline tells on which page each chapter starts, the second has
+those numbers in the table of contents. Dates come from SOURCE_DATE_EPOCH, so the
+same site gives the same bytes; the result is cached in .cache/pdf/ keyed on the
+document and everything it loads.
+"""
+import concurrent.futures
+import hashlib
+import io
+import os
+import re
+import shutil
+import sys
+import time
+from importlib import metadata
+from pathlib import Path
+from urllib.parse import urljoin, urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+CACHE_DIR = ROOT / ".cache" / "pdf"
+LANGS = ("zh", "en")
+NAME = "attention-{lang}.pdf"
+MAX_BYTES = 5 * 1024 * 1024
+TEXT = {
+    "zh": {"series": "《Transformer 由浅入深》第 2 篇 · 阶段一「建立直觉」", "contents": "目录",
+           "online": "这是一个可交互的部件，请在网页版上动手试：", "build": "构建版本", "page": "第 {n} 页"},
+    "en": {"series": "Transformer, step by step · Part 2 · Stage one: building intuition", "contents": "Contents",
+           "online": "This part is interactive: try it on the website:", "build": "Build", "page": "Page {n}"},
+}
+INLINE_SVG = False  # inline figures printed their labels as Type 3 fonts: larger files
+WIDGETS = "[data-attention-explorer], [data-exercise], .playground, .notebook-download"
+
+
+def chapters(root=ROOT):
+    """Page names (file stems) in nav order, from mkdocs.yml."""
+    text = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    nav = text[text.index("\nnav:"):]
+    return re.findall(r"^\s*-\s*(?:[^:\n]+:\s*)?([\w-]+)\.(?:md|ipynb)\s*$", nav, re.M)
+
+
+def page_path(site, lang, stem):
+    base = site if lang == "zh" else site / "en"
+    return base / "index.html" if stem == "index" else base / stem / "index.html"
+
+
+def page_url(lang, stem):
+    """The page's URL relative to the site root."""
+    prefix = "" if lang == "zh" else "en/"
+    return prefix if stem == "index" else f"{prefix}{stem}/"
+
+
+def site_url(root=ROOT):
+    match = re.search(r"^site_url:\s*(\S+)", (root / "mkdocs.yml").read_text(encoding="utf-8"), re.M)
+    return match.group(1).strip("'\"") if match else ""
+
+
+def version_stamp(site):
+    """The build's version stamp: the commit and date the site was built from."""
+    stamp = site / "version.txt"
+    if stamp.exists():
+        return stamp.read_text(encoding="utf-8").strip()
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "0") or 0)
+    return time.strftime("%Y-%m-%d", time.gmtime(epoch))
+
+
+def inline_svg(path, prefix):
+    """An SVG file as inline markup, its ids prefixed so several can share one document.
+
+    Inline (not <img>), the book's CSS reaches the figure's text: its labels print in
+    the book's fonts, embedded as real fonts like the rest of the text.
+    """
+    text = path.read_text(encoding="utf-8")
+    text = text[text.index("<svg"):]
+    ids = set(re.findall(r'\bid="([^"]+)"', text))
+    for old in sorted(ids, key=len, reverse=True):
+        text = re.sub(rf'\bid="{re.escape(old)}"', f'id="{prefix}-{old}"', text)
+        text = re.sub(rf'#{re.escape(old)}\b(?=[)"])', f"#{prefix}-{old}", text)
+    return text
+
+
+def book_html(site, lang, root=ROOT):
+    """The whole book of `lang` as one HTML document (links inside it, folds open)."""
+    from bs4 import BeautifulSoup
+
+    stems = chapters(root)
+    urls = {page_url(lang, s): s for s in stems}
+    first = BeautifulSoup(page_path(site, lang, stems[0]).read_text(encoding="utf-8"), "html.parser")
+    styles = [urljoin(page_url(lang, stems[0]), link["href"]) for link in
+              first.select('link[rel="stylesheet"]') if not link["href"].startswith(("http:", "https:"))]
+    title = first.select_one("article h1").get_text(" ", strip=True).rstrip("¶").strip()
+    online = site_url(root)
+    words = TEXT[lang]
+
+    parts, toc = [], []
+    for stem in stems:
+        soup = BeautifulSoup(page_path(site, lang, stem).read_text(encoding="utf-8"), "html.parser")
+        article = soup.select_one("article.md-content__inner") or soup.select_one("article")
+        if article is None:
+            raise ValueError(f"{page_path(site, lang, stem)}: no <article> to print")
+        here = page_url(lang, stem)
+        for tag in article.select("a.headerlink, .md-content__button, .md-source-file, script, "
+                                  'img[src$="#only-dark"], .computed-stamp'):
+            tag.decompose()
+        for details in article.select("details"):
+            details["open"] = ""
+        for tag in article.select("[id]"):
+            tag["id"] = f"{stem}--{tag['id']}"
+        for number, img in enumerate(article.select("img[src]")):
+            img["src"] = urljoin(here, img["src"]).split("#")[0]
+            img.attrs.pop("loading", None)
+            if INLINE_SVG and img["src"].endswith(".svg") and (site / img["src"]).is_file():
+                inline = BeautifulSoup(inline_svg(site / img["src"], f"{stem}-f{number}"), "html.parser")
+                inline.svg["role"], inline.svg["aria-label"] = "img", img.get("alt", "")
+                img.replace_with(inline)
+        for link in article.select("a[href]"):
+            href = link["href"]
+            if href.startswith(("http:", "https:", "mailto:")):
+                continue
+            target = urljoin(here, href)
+            path, _, fragment = target.partition("#")
+            if path in urls:
+                link["href"] = f"#{urls[path]}--{fragment}" if fragment else f"#chapter-{urls[path]}"
+            elif href.startswith("#"):
+                link["href"] = f"#{stem}--{href[1:]}"
+            else:  # a file of the site (an SVG, the notebook): the online copy
+                link["href"] = urljoin(online, path)
+        for widget in article.select(WIDGETS):
+            note = soup.new_tag("p", attrs={"class": "pdf-online"})
+            note.string = words["online"] + " "
+            anchor = soup.new_tag("a", href=urljoin(online, here))
+            anchor.string = urljoin(online, here)
+            note.append(anchor)
+            widget.insert_after(note)
+        heading = article.find("h1")
+        name = heading.get_text(" ", strip=True) if heading else stem
+        toc.append((stem, name))
+        parts.append(f'<section class="pdf-chapter" id="chapter-{stem}">{article.decode_contents()}</section>')
+
+    links = "\n".join(f'<link rel="stylesheet" href="{href}">' for href in styles)
+    entries = "\n".join(
+        f'<li><a href="#chapter-{stem}"><span class="pdf-toc-name">{name}</span>'
+        f'<span class="pdf-toc-page" data-chapter="{stem}"></span></a></li>' for stem, name in toc)
+    return f"""<!doctype html>
+<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
+{links}
+<style>{PRINT_CSS}</style></head>
+<body><div class="md-typeset">
+<section class="pdf-cover"><h1 class="pdf-title">{title}</h1><p class="pdf-series">{words["series"]}</p>
+<p class="pdf-online-home"><a href="{urljoin(online, page_url(lang, 'index'))}">{urljoin(online, page_url(lang, 'index'))}</a></p>
+<p class="pdf-version">{words["build"]}: {version_stamp(site)}</p></section>
+<nav class="pdf-toc"><h2>{words["contents"]}</h2><ol>{entries}</ol></nav>
+{"".join(parts)}
+</div></body></html>"""
+
+
+PRINT_CSS = """
+@page { size: A4; margin: 18mm 16mm 20mm 16mm; }
+html, body { background: #fff !important; color: #000; }
+body { font-size: 11pt; }
+/* A CJK font with TrueType outlines: Chromium embeds it as a real (subset CID) font.
+   Noto CJK (CFF outlines) would be embedded as Type 3 glyph procedures, 3-4x larger, and so
+   would a synthesised bold: WenQuanYi has no bold, so CJK bold prints at regular weight. */
+* { font-family: "Liberation Sans", "WenQuanYi Micro Hei", sans-serif !important; font-synthesis: none; }
+svg, svg * { max-width: 100%; }
+code, pre, kbd, code *, pre * { font-family: "Liberation Mono", "WenQuanYi Micro Hei Mono", monospace !important; }
+.md-typeset { font-size: 11pt; }
+.pdf-cover { break-after: page; padding-top: 30vh; text-align: center; }
+.pdf-title { font-size: 2.2em; margin-bottom: .4em; }
+.pdf-series, .pdf-version, .pdf-online-home { color: #333; }
+.pdf-toc { break-after: page; }
+.pdf-toc ol { list-style: none; padding: 0; }
+.pdf-toc li a { display: flex; gap: .5em; color: #000; text-decoration: none; padding: .2em 0; }
+.pdf-toc-name { flex: 1; border-bottom: 1px dotted #888; }
+.pdf-chapter { break-before: page; }
+h1, h2, h3, h4 { break-after: avoid; page-break-after: avoid; }
+figure, img, .highlight, table, .admonition { break-inside: avoid; }
+pre, code { white-space: pre-wrap !important; word-break: break-word; }
+details > summary::after { display: none !important; }
+.pdf-online { font-size: .9em; color: #333; border-left: 3px solid #888; padding-left: .6em; }
+[data-attention-explorer] button, [data-exercise] button, .playground button { display: none !important; }
+"""
+
+
+def _print(browser, html_path, lang, footer):
+    page = browser.new_page()
+    try:
+        page.emulate_media(media="print", color_scheme="light")
+        page.goto(html_path.as_uri(), wait_until="load")
+        page.evaluate("document.fonts.ready")
+        # tagged=False: the structure tree would add ~70 % to the file (2.4 MB on zh).
+        return page.pdf(format="A4", print_background=True, outline=True, tagged=False,
+                        display_header_footer=True, header_template="<span></span>",
+                        footer_template=footer, margin={"top": "18mm", "bottom": "20mm",
+                                                        "left": "16mm", "right": "16mm"})
+    finally:
+        page.close()
+
+
+def chapter_pages(pdf_bytes, names):
+    """{stem: first page number (1-based)}: every chapter starts a page with its title."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf_bytes))
+    firsts = []
+    for number, page in enumerate(reader.pages, 1):
+        firsts.append((number, "".join(page.extract_text().split())))
+    found, start = {}, 1
+    for stem, name in names.items():  # in book order: search after the previous chapter
+        title = "".join(name.split())  # pypdf spaces CJK from Latin: compare without spaces
+        hit = next((n for n, text in firsts[start:] if text.startswith(title)), None)
+        if hit is None:
+            raise ValueError(f"no page of the PDF starts with the chapter title {title!r}")
+        found[stem], start = hit, hit
+    return found
+
+
+def _stamp(pdf_bytes):
+    """Dates from SOURCE_DATE_EPOCH: the same site prints to the same bytes."""
+    from pypdf import PdfReader, PdfWriter
+
+    epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "0") or 0)
+    date = time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime(epoch))
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf_bytes)))
+    writer.add_metadata({"/CreationDate": date, "/ModDate": date, "/Producer": "Chromium (tools/pdf.py)"})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def cache_key(html, site):
+    """sha256 of the document and of every file of the site it loads (CSS, figures)."""
+    digest = hashlib.sha256(html.encode("utf-8"))
+    for ref in sorted(set(re.findall(r'(?:href|src)="([^"#:]+)"', html))):
+        path = site / urlsplit(ref).path
+        if path.is_file():
+            digest.update(ref.encode())
+            digest.update(path.read_bytes())
+    digest.update(PRINT_CSS.encode())
+    for package in ("playwright", "pypdf"):
+        digest.update(f"{package}={metadata.version(package)}".encode())
+    digest.update(os.environ.get("SOURCE_DATE_EPOCH", "").encode())
+    return digest.hexdigest()
+
+
+def build_book(site, lang, browser=None, root=ROOT):
+    """Write SITE/attention-<lang>.pdf; returns (path, from_cache).
+
+    `browser`: a Playwright Chromium to print with (the tests pass theirs); by default
+    one is started for this book.
+    """
+    from bs4 import BeautifulSoup
+
+    html = book_html(site, lang, root)
+    key = cache_key(html, site)
+    target = site / NAME.format(lang=lang)
+    cached = CACHE_DIR / f"{lang}.{key[:20]}.pdf"
+    if cached.is_file() and os.environ.get("PDF_CACHE", "on") != "off":
+        shutil.copyfile(cached, target)
+        return target, True
+
+    from playwright.sync_api import sync_playwright
+
+    from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+
+    footer = ('<div style="font-size:9px;width:100%;text-align:center;color:#555">'
+              '<span class="pageNumber"></span> / <span class="totalPages"></span></div>')
+    source = site / f".book-{lang}.html"
+    names = {stem: name for stem, name in
+             ((li.a["href"][len("#chapter-"):], li.select_one(".pdf-toc-name").get_text())
+              for li in BeautifulSoup(html, "html.parser").select(".pdf-toc li"))}
+    def print_twice(browser):
+        source.write_text(html, encoding="utf-8")
+        first = _print(browser, source, lang, footer)
+        numbers = chapter_pages(first, names)
+        soup = BeautifulSoup(html, "html.parser")
+        for span in soup.select(".pdf-toc-page"):
+            span.string = str(numbers[span["data-chapter"]])
+        source.write_text(str(soup), encoding="utf-8")
+        return numbers, _print(browser, source, lang, footer)
+
+    try:
+        if browser is not None:
+            numbers, final = print_twice(browser)
+        else:
+            with sync_playwright() as playwright:
+                own = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                numbers, final = print_twice(own)
+                own.close()
+    finally:
+        source.unlink(missing_ok=True)
+    if chapter_pages(final, names) != numbers:
+        raise ValueError(f"{lang} PDF: the page numbers moved between the two prints")
+    data = _stamp(final)
+    if len(data) > MAX_BYTES:
+        target.with_suffix(".too-big.pdf").write_bytes(data)
+        raise ValueError(f"{target.name}: {len(data) / 1e6:.1f} MB, more than {MAX_BYTES / 1e6:.0f} MB")
+    CACHE_DIR.mkdir(parents=True, exist_ok=True)
+    for old in CACHE_DIR.glob(f"{lang}.*.pdf"):
+        old.unlink()
+    cached.write_bytes(data)
+    target.write_bytes(data)
+    return target, False
+
+
+def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 1:
+        print("usage: python -m tools.pdf SITE_DIR", file=sys.stderr)
+        return 2
+    site = Path(argv[0]).resolve()
+    if not Path("/usr/bin/chromium").exists():
+        print("tools.pdf: /usr/bin/chromium is missing (apt-get install chromium)", file=sys.stderr)
+        return 1
+    with concurrent.futures.ThreadPoolExecutor(max_workers=len(LANGS)) as pool:
+        futures = {lang: pool.submit(build_book, site, lang) for lang in LANGS}
+        for lang, future in futures.items():
+            path, from_cache = future.result()
+            print(f"tools.pdf: {path.name} {path.stat().st_size / 1e6:.2f} MB"
+                  f"{' (cached)' if from_cache else ''}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
