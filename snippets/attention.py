@@ -1,48 +1,68 @@
-"""Attention: compare a query with every key, softmax, mix the values.
+"""Attention: compare each query with every key, softmax, mix the values.
 
-Page: "A weighted sum of values" (docs/*/weighted-sum.md) and the summary's
-preview of softmax(QKᵀ/√dₖ)V. Run ``python -m snippets.attention``.
+Two versions of one idea. The chapter "A weighted sum of values"
+(docs/*/weighted-sum.md) shows ``dot_product_attention``: three lines,
+scores -> weights -> mix, the article's plain dot product. The appendix
+"Under the hood" (docs/*/under-the-hood.md) shows ``attention``, the sturdy
+version the figures, tests and benchmark use: scaled by 1/sqrt(d_k) unless
+told otherwise, batched, checked. tests/test_attention.py proves they agree.
+Run ``python -m snippets.attention``.
 """
 import numpy as np
 
 from snippets.softmax import softmax
 
 
+# --8<-- [start:dot_product_attention]
+def dot_product_attention(query, key, value):
+    """Mix the values by how well each key matches each query."""
+    # 1. relevance scores: (n_q, d) @ (d, n_k) -> (n_q, n_k)
+    scores = query @ key.T
+    # 2. weights: softmax over the keys, each row sums to 1
+    weights = softmax(scores, axis=-1)
+    # 3. weighted sum of the values: (n_q, n_k) @ (n_k, d_v)
+    output = weights @ value
+    return output, weights
+# --8<-- [end:dot_product_attention]
+
+
 # --8<-- [start:attention]
 def attention(query, key, value, *, scale=None):
-    """Return (output, weights): each query's weighted mix of the values.
+    """dot_product_attention made sturdy: scaled, batched, checked.
 
-    scale=None uses 1/sqrt(d_k), as PyTorch does; scale=1.0 is the plain dot
-    product of the article. Leading batch dimensions are carried along, and a
-    single query vector (d,) gives an output (d_v,) and weights (n_k,).
+    scale=None divides the scores by sqrt(d_k), PyTorch's default;
+    1.0 is the plain dot product. Batches (..., n, d) and one query (d,).
     """
-    query = _as_real_array(query, "query")  # input checks: see below
-    key = _as_real_array(key, "key")
-    value = _as_real_array(value, "value")
-    if query.ndim == 1:  # one question, many books: (d,) -> (1, d)
-        output, weights = attention(query[None, :], key, value, scale=scale)
-        return output[..., 0, :], weights[..., 0, :]  # drop the n_q axis
-    _check_shapes(query, key, value)
-    scale = _scale(scale, d_k=key.shape[-1])  # 1/sqrt(d_k) unless given
-    # 1. scores: (..., n_q, d) @ (..., d, n_k) -> (..., n_q, n_k)
-    scores = (query * scale) @ np.swapaxes(key, -1, -2)
-    # 2. softmax over the keys, each row sums to 1 (out= reuses the memory)
-    weights = softmax(scores, axis=-1, out=scores)  # (..., n_q, n_k)
-    # 3. weighted sum: (..., n_q, n_k) @ (..., n_k, d_v) -> (..., n_q, d_v)
-    output = weights @ value
+    query, key, value = _check_inputs(query, key, value)  # see below
+    if query.ndim == 1:  # one query: (d,) -> (1, d) and back
+        output, weights = attention(query[None], key, value, scale=scale)
+        return output[..., 0, :], weights[..., 0, :]
+    key_t = np.swapaxes(key, -1, -2)  # (..., n_k, d) -> (..., d, n_k)
+    scores = (query * _scale(scale, key)) @ key_t  # (..., n_q, n_k)
+    weights = softmax(scores, axis=-1, out=scores)  # in place
+    output = weights @ value  # (..., n_q, n_k) @ (..., n_k, d_v)
     return output, weights
 # --8<-- [end:attention]
 
 
 # --8<-- [start:attention_checks]
+def _check_inputs(query, key, value):
+    """The three inputs as float arrays whose shapes fit together."""
+    query = _as_real_array(query, "query")
+    key = _as_real_array(key, "key")
+    value = _as_real_array(value, "value")
+    _check_shapes(query, key, value)
+    return query, key, value
+
+
 def _as_real_array(x, name):
     """`x` as a float array, or TypeError/ValueError naming `name`."""
     x = np.asarray(x)
-    if x.dtype.kind not in "biuf":
+    if x.dtype == bool or np.issubdtype(x.dtype, np.integer):
+        x = x.astype(np.float64)  # float32 and float64 stay as they are
+    if not np.issubdtype(x.dtype, np.floating):
         raise TypeError(f"attention: {name} must be real numbers, "
                         f"got dtype {x.dtype}")
-    if x.dtype.kind != "f":
-        x = x.astype(np.float64)
     if not np.isfinite(x).all():
         raise ValueError(f"attention: {name} {x.shape} contains NaN or inf")
     return x
@@ -73,10 +93,11 @@ def _check_shapes(query, key, value):
                          f"got {shapes}") from None
 
 
-def _scale(scale, d_k):
-    """1/sqrt(d_k) by default, as a Python float so float32 stays float32."""
+def _scale(scale, key):
+    """1/sqrt(d_k) by default (d_k: the width of each key), as a Python
+    float so that float32 stays float32."""
     if scale is None:
-        return 1.0 / d_k ** 0.5
+        return 1.0 / key.shape[-1] ** 0.5
     number = (int, float, np.integer, np.floating)
     if isinstance(scale, bool) or not isinstance(scale, number):
         raise TypeError("attention: scale must be a number or None, "
@@ -89,26 +110,51 @@ def _scale(scale, d_k):
 
 def main():
     # --8<-- [start:one_query]
-    query = np.array([1.0, 0.0])                  # one question: (d,) = (2,)
-    key = np.array([[1.0, 0.0],                   # three labels: (n_k, d) = (3, 2)
-                    [0.0, 1.0],
-                    [1.0, 1.0]])
-    value = np.array([[10.0], [20.0], [30.0]])    # contents: (n_k, d_v) = (3, 1)
-    output, weights = attention(query, key, value, scale=1.0)
-    print(weights.round(3), output.round(3))
-    #> [0.422 0.155 0.422] [20.]
+    # one question, three books: query (2,), key (3, 2)
+    query = np.array([1.0, 0.0])
+    key = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
+    value = np.array([[10.0], [20.0], [50.0]])  # contents
+    output, weights = dot_product_attention(query, key, value)
+    print(weights.round(2), output.round(2))
+    #> [0.42 0.16 0.42] [28.45]
     # --8<-- [end:one_query]
 
     # --8<-- [start:scale]
     rng = np.random.default_rng(0)
-    q, k, v = rng.normal(size=(3, 4, 64))         # 4 words, d = 64
-    _, plain = attention(q, k, v, scale=1.0)      # the article's plain dot product
-    _, scaled = attention(q, k, v)                # default scale 1/sqrt(64) = 1/8
-    print(plain.max(axis=-1).round(2))            # the top weight in each row
-    print(scaled.max(axis=-1).round(2))           # calmer after scaling
+    q, k, v = rng.normal(size=(3, 4, 64))  # 4 words, d_k = 64
+    _, plain = dot_product_attention(q, k, v)
+    # divide every score by sqrt(d_k) = 8: (q / 8) @ k.T
+    _, scaled = dot_product_attention(q / np.sqrt(64), k, v)
+    print(plain.max(axis=-1).round(2))   # top weight of each row
+    print(scaled.max(axis=-1).round(2))  # calmer after scaling
     #> [0.98 0.96 0.84 0.77]
     #> [0.48 0.4  0.37 0.44]
     # --8<-- [end:scale]
+
+    # --8<-- [start:agree]
+    rng = np.random.default_rng(1)
+    q, k, v = rng.normal(size=(3, 5, 8))  # 5 words, d = 8
+    simple, _ = dot_product_attention(q, k, v)
+    sturdy, _ = attention(q, k, v, scale=1.0)
+    print("same output:", np.allclose(simple, sturdy))
+    #> same output: True
+    # the default scale: the same as dividing q by sqrt(d_k)
+    scaled, _ = dot_product_attention(q / np.sqrt(8), k, v)
+    default, _ = attention(q, k, v)
+    print("same output:", np.allclose(scaled, default))
+    #> same output: True
+    # --8<-- [end:agree]
+
+    # --8<-- [start:batch]
+    rng = np.random.default_rng(2)
+    # 2 sentences x 4 heads, 5 words each, d = 8
+    x = rng.normal(size=(2, 4, 5, 8))
+    output, weights = attention(x, x, x)
+    print(output.shape, weights.shape)
+    #> (2, 4, 5, 8) (2, 4, 5, 5)
+    print("rows sum to 1:", np.allclose(weights.sum(axis=-1), 1))
+    #> rows sum to 1: True
+    # --8<-- [end:batch]
 
 
 if __name__ == "__main__":

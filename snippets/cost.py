@@ -2,45 +2,59 @@
 
 Pages: "Why this fixes the pain points of part 1" and the FAQ (docs/*/why.md, faq.md).
 Run ``python -m snippets.cost``.
+
+The chapter shows the three counts as plain one-line functions (section
+``cost``). Right after them (section ``cost_checks``) the module wraps each
+one so that a bad input raises a clear TypeError or ValueError; the plain
+function stays reachable as ``<name>.__wrapped__``.
 """
 
 # --8<-- [start:cost]
 def comparisons(n_words):
-    """Attention: every word compares its query with every word's key: n * n."""
-    _check_length(n_words)
+    """Attention: each of n words compares with all n."""
     return n_words * n_words
 
 
 def chain_steps(n_words):
-    """Passing a message down the line: n - 1 steps, one after another."""
-    _check_length(n_words)
+    """An RNN's relay: n - 1 hand-offs, one by one."""
     return n_words - 1
 
 
 def path_length(distance, *, attention=True):
-    """How many steps separate two words `distance` apart."""
-    if isinstance(distance, bool) or not isinstance(distance, int):
-        raise TypeError(
-            f"distance must be an int, got {type(distance).__name__}")
-    if distance < 1:
-        raise ValueError(f"distance must be >= 1, got {distance}")
+    """Steps between words `distance` positions apart."""
     return 1 if attention else distance
-
-
-def _check_length(n_words):
-    if isinstance(n_words, bool) or not isinstance(n_words, int):
-        raise TypeError(f"n_words must be an int, got {type(n_words).__name__}")
-    if n_words < 1:
-        raise ValueError(f"n_words must be >= 1, got {n_words}")
 # --8<-- [end:cost]
+
+
+# --8<-- [start:cost_checks]
+import functools
+
+
+def _checked(count, name):
+    """`count`, but its first argument must be an int >= 1."""
+    @functools.wraps(count)
+    def checked(number, **options):
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise TypeError(f"{name} must be an int, "
+                            f"got {type(number).__name__}")
+        if number < 1:
+            raise ValueError(f"{name} must be >= 1, got {number}")
+        return count(number, **options)
+    return checked
+
+
+comparisons = _checked(comparisons, "n_words")
+chain_steps = _checked(chain_steps, "n_words")
+path_length = _checked(path_length, "distance")
+# --8<-- [end:cost_checks]
 
 
 def main():
     # --8<-- [start:table]
-    print("words  comparisons  chain steps")
+    print("words  comparisons  relay steps")
     for n in [4, 8, 16, 1000]:
         print(f"{n:>5}  {comparisons(n):>11}  {chain_steps(n):>11}")
-    #> words  comparisons  chain steps
+    #> words  comparisons  relay steps
     #>     4           16            3
     #>     8           64            7
     #>    16          256           15
@@ -48,9 +62,9 @@ def main():
     # --8<-- [end:table]
 
     # --8<-- [start:distance]
-    # 它 and 猫, 20 words apart
-    print(path_length(20), path_length(20, attention=False))
-    #> 1 20
+    # 20 words between "it" and "cat": 21 positions apart
+    print(path_length(21), path_length(21, attention=False))
+    #> 1 21
     # --8<-- [end:distance]
 
 

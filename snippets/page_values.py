@@ -42,7 +42,7 @@ def _new_it_formula(lang):
 
 def _heatmap_table(lang):
     words = sentence.SENTENCE
-    names = words if lang == "zh" else [f"{w} ({WORD_EN[w]})" for w in words]
+    names = words if lang == "zh" else [f"{WORD_EN[w]} ({w})" for w in words]  # it (它)
     corner = "谁看向 → 谁" if lang == "zh" else "who looks → at whom"
     weights = sentence.sentence_weights()
     return _table([corner] + names, [[f"**{n}**"] + [_w(x) for x in row] for n, row in zip(names, weights)])
@@ -51,9 +51,21 @@ def _heatmap_table(lang):
 def _library_table(lang):
     titles_zh = ["《猫咪饲养手册》", "《宠物护理》", "《唐诗三百首》", "《量子力学》"]
     titles = titles_zh if lang == "zh" else [f"*{b}*" for b in library.books]
-    header = ["书", "相关性", "权重"] if lang == "zh" else ["Book", "Relevance", "Weight"]
-    rows = [[t, f"{s:.1f}", _w(w)] for t, s, w in zip(titles, library.relevance, library.weights)]
+    header = ["书", "相关性分数", "权重"] if lang == "zh" else ["Book", "Relevance score", "Weight"]
+    rows = [[t, f"{s:.1f}", _w(w)] for t, s, w in zip(titles, library.scores, library.weights)]
     return _table(header, rows)
+
+
+def _library_trade_off():
+    """The weighted note minus the top book's contents: (feeding, deworming, off-topic)."""
+    return library.note - library.contents[library.scores.argmax()]
+
+
+def _coref(last, layer, word):
+    """Weight of 它 (it) on cat, fish or the last word, in layer 1 or 2 (weighted-sum#two-layers)."""
+    from snippets import coreference
+    position = {"cat": coreference.CAT, "fish": coreference.FISH, "state": -1}[word]
+    return _w(coreference.weights_of_it(last)[layer - 1][position])
 
 
 def _cost_table(lang):
@@ -73,20 +85,106 @@ VALUES = {
     "num.it_a_percent": lambda lang: _pct(_article_weights()[2]),
     "num.it_it_weight": lambda lang: _w(_article_weights()[0]),
     "num.it_is_weight": lambda lang: _w(_article_weights()[1]),
-    "num.score_ratio": lambda lang: f"{ARTICLE_SCORES[3] / ARTICLE_SCORES[2]:.1f}",
-    "num.weight_ratio": lambda lang: f"{_article_weights()[3] / _article_weights()[2]:.1f}",
     "num.cat_it_weight": lambda lang: _w(sentence.sentence_weights()[3, 0]),
     "num.rain_weather_percent": lambda lang: _pct(sentence.self_attention(sentence.RAIN_SENTENCE)[0][0, 1]),
+    # word-vectors: raw scores (before softmax) of the toy sentence, separate and tied W_Q / W_K
+    "num.it_cat_score": lambda lang: f"{sentence.sentence_scores()[0, 3]:.1f}",
+    "num.cat_it_score": lambda lang: f"{sentence.sentence_scores()[3, 0]:.1f}",
+    "num.tied_it_cat_score": lambda lang: f"{sentence.sentence_scores(tied=True)[0, 3]:.1f}",
+    "num.tied_it_self_score": lambda lang: f"{sentence.sentence_scores(tied=True)[0, 0]:.1f}",
+    "num.tied_it_self_weight": lambda lang: _w(softmax(sentence.sentence_scores(tied=True))[0, 0]),
+    # what the new 它 holds (its Value features: animal, pet, weather)
+    "num.new_it_animal": lambda lang: _w(sentence.new_it_meaning()["animal"]),
+    "num.new_it_pet": lambda lang: _w(sentence.new_it_meaning()["pet"]),
+    "num.rain_it_weather": lambda lang: _w(sentence.new_it_meaning(sentence.RAIN_SENTENCE)["weather"]),
     "num.new_it_formula": _new_it_formula,
     "num.library_top_percent": lambda lang: _pct(library.weights[0]),
     "num.library_second_percent": lambda lang: _pct(library.weights[1]),
     "num.library_off_topic_percent": lambda lang: _pct(library.weights[3]),
+    "num.library_feeding_lost": lambda lang: _w(-_library_trade_off()[0]),
+    "num.library_deworming_gained": lambda lang: _w(_library_trade_off()[1]),
+    "num.library_noise": lambda lang: _w(_library_trade_off()[2]),
     "num.cost_double_factor": lambda lang: f"{cost.comparisons(8) // cost.comparisons(4)}",
     "num.cost_1000": lambda lang: f"{cost.comparisons(1000):,}",
+    # weighted-sum#two-layers: which noun 它 means (snippets/coreference.py)
+    "num.coref_layer1_cat": lambda lang: _coref("was full", 1, "cat"),
+    "num.coref_layer1_fish": lambda lang: _coref("was full", 1, "fish"),
+    "num.coref_layer1_state": lambda lang: _coref("was full", 1, "state"),
+    "num.coref_full_cat": lambda lang: _coref("was full", 2, "cat"),
+    "num.coref_full_fish": lambda lang: _coref("was full", 2, "fish"),
+    "num.coref_stale_cat": lambda lang: _coref("was stale", 2, "cat"),
+    "num.coref_stale_fish": lambda lang: _coref("was stale", 2, "fish"),
     "table.heatmap": _heatmap_table,
     "table.library": _library_table,
     "table.cost": _cost_table,
 }
+
+
+# The review pages (misconceptions, faq): short tables that fit a phone.
+def _self_weights_table(lang):
+    """Each word of 它是一只猫 and the weight it keeps for itself (the heatmap's diagonal)."""
+    words = sentence.SENTENCE
+    names = words if lang == "zh" else [f"{WORD_EN[w]} ({w})" for w in words]
+    header = ["词", "留给自己的权重"] if lang == "zh" else ["Word", "Weight on itself"]
+    diagonal = np.diag(sentence.sentence_weights())
+    return _table(header, [[n, _w(x)] for n, x in zip(names, diagonal)])
+
+
+def _faq_cost_table(lang):
+    """Comparisons for 1000, 2000 and 4000 words: each doubling roughly quadruples them."""
+    header = ["词数", "两两比对次数"] if lang == "zh" else ["Words", "Comparisons"]
+    return _table(header, [[f"{n:,}", f"{cost.comparisons(n):,}"] for n in (1000, 2000, 4000)])
+
+
+VALUES.update({
+    "num.it_is_percent": lambda lang: _pct(_article_weights()[1]),
+    "num.it_self_weight": lambda lang: _w(sentence.sentence_weights()[0, 0]),
+    "table.self_weights": _self_weights_table,
+    "table.faq_cost": _faq_cost_table,
+})
+
+
+# The weights and why pages: softmax answers differences, temperature divides them.
+def _lead(i, j, temperature=1.0):
+    """How many points word i's raw score leads word j's (the article's scores), over T."""
+    return (ARTICLE_SCORES[i] - ARTICLE_SCORES[j]) / temperature
+
+
+def _weight_ratio(i, j, temperature=1.0):
+    """How many times word j's weight word i gets, from softmax itself (not from e^lead)."""
+    weights = softmax(np.array(ARTICLE_SCORES) / temperature)
+    return weights[i] / weights[j]
+
+
+LEADS = (0.2, 1.0, 1.8, 3.0, 5.0)  # leads for the lead -> weight-ratio table
+
+
+def _lead_table(lang):
+    """Two rows: a lead of d points, and the weight ratio e^d that softmax makes of it."""
+    ratios = [softmax(np.array([d, 0.0]))[0] / softmax(np.array([d, 0.0]))[1] for d in LEADS]
+    header = ["领先多少分"] if lang == "zh" else ["Lead (points)"]
+    label = "权重是对方的几倍" if lang == "zh" else "Weight ratio"
+    return _table(header + [f"{d:g}" for d in LEADS],
+                  [[label] + [f"{r:.1f}×" for r in ratios]])
+
+
+VALUES.update({
+    "num.cat_a_lead": lambda lang: f"{_lead(3, 2):.1f}",
+    "num.cat_a_score_ratio": lambda lang: f"{ARTICLE_SCORES[3] / ARTICLE_SCORES[2]:.1f}",
+    "num.cat_a_weight_ratio": lambda lang: f"{_weight_ratio(3, 2):.1f}",
+    "num.it_is_lead": lambda lang: f"{_lead(0, 1):.1f}",
+    "num.it_is_score_ratio": lambda lang: f"{ARTICLE_SCORES[0] / ARTICLE_SCORES[1]:.1f}",
+    "num.it_is_weight_ratio": lambda lang: f"{_weight_ratio(0, 1):.2f}",
+    "num.cat_a_lead_cold": lambda lang: f"{_lead(3, 2, 0.5):.1f}",
+    "num.cat_a_weight_ratio_cold": lambda lang: f"{_weight_ratio(3, 2, 0.5):.0f}",
+    "num.cat_a_lead_hot": lambda lang: f"{_lead(3, 2, 2.0):.1f}",
+    "num.cat_a_weight_ratio_hot": lambda lang: f"{_weight_ratio(3, 2, 2.0):.1f}",
+    "table.lead_to_weight": _lead_table,
+    "num.cat_self_weight": lambda lang: _w(sentence.sentence_weights()[3, 3]),
+    "num.cost_4_words": lambda lang: f"{cost.comparisons(4):,}",
+    "num.cost_8_words": lambda lang: f"{cost.comparisons(8):,}",
+    "num.relay_hand_offs_21": lambda lang: f"{cost.path_length(21, attention=False)}",
+})
 
 
 def render(name, lang):

@@ -8,31 +8,15 @@ Run ``python -m snippets.projections``.
 import numpy as np
 
 
-def project(embeddings, w_query, w_key, w_value):
-    """Q, K, V: three views of the same embeddings, one matrix each.
-
-    (n, d) @ w_query (d, d_k) -> Q (n, d_k)  "what I am looking for"
-    (n, d) @ w_key   (d, d_k) -> K (n, d_k)  "what I can be found by"
-    (n, d) @ w_value (d, d_v) -> V (n, d_v)  "what I hand over"
-    """
-    embeddings = np.asarray(embeddings, dtype=float)
-    if embeddings.ndim != 2:
-        raise ValueError("project: embeddings must be (n, d), "
-                         f"got shape {embeddings.shape}")
-    faces = []
-    named = (("w_query", w_query), ("w_key", w_key), ("w_value", w_value))
-    for name, w in named:
-        w = np.asarray(w, dtype=float)
-        if w.ndim != 2 or w.shape[0] != embeddings.shape[1]:
-            d = embeddings.shape[1]
-            raise ValueError(f"project: {name} must be (d={d}, width), "
-                             f"got shape {w.shape}")
-        faces.append(embeddings @ w)  # (n, d) @ (d, width) -> (n, width)
-    return tuple(faces)
+def project(x, w_query, w_key, w_value):
+    """Q, K, V: three faces of the same word vectors x (n, d)."""
+    x = np.asarray(x, dtype=float)
+    # (n, d) @ (d, d_k) -> (n, d_k); the Values are (n, d_v)
+    return x @ w_query, x @ w_key, x @ w_value
 
 
 def score_matrix(queries, keys):
-    """Entry [i, j]: how much word i's question matches word j's label."""
+    """Entry [i, j]: how well word i's Query matches word j's Key."""
     # (n, d_k) @ (d_k, n) -> (n, n)
     return np.asarray(queries) @ np.asarray(keys).T
 # --8<-- [end:project]
@@ -41,20 +25,20 @@ def score_matrix(queries, keys):
 def main():
     # --8<-- [start:asymmetry]
     rng = np.random.default_rng(seed=2)
-    x = rng.normal(size=(4, 3))        # 4 words, 3 features each: (n, d) = (4, 3)
-    w_q = rng.normal(size=(3, 3))      # (d, d_k)
-    w_k = rng.normal(size=(3, 3))      # (d, d_k), learned separately
-    w_v = np.eye(3)                    # values do not matter for the scores
+    x = rng.normal(size=(4, 3))    # 4 words, 3 features: (n, d)
+    w_q = rng.normal(size=(3, 3))  # (d, d_k)
+    w_k = rng.normal(size=(3, 3))  # (d, d_k), learned separately
+    w_v = np.eye(3)                # the Values play no part here
 
     q, k, _ = project(x, w_q, w_k, w_v)
     separate = score_matrix(q, k)
-    print(np.allclose(separate, separate.T))   # does A->B equal B->A?
-    #> False
+    print("symmetric?", np.allclose(separate, separate.T))
+    #> symmetric? False
 
-    q, k, _ = project(x, w_q, w_q, w_v)        # force W_Q = W_K
+    q, k, _ = project(x, w_q, w_q, w_v)       # force W_K = W_Q
     shared = score_matrix(q, k)
-    print(np.allclose(shared, shared.T))
-    #> True
+    print("symmetric?", np.allclose(shared, shared.T))
+    #> symmetric? True
     # --8<-- [end:asymmetry]
 
 

@@ -2,7 +2,32 @@
 
 Page: "Relevance → weights" (docs/*/weights.md). Run ``python -m snippets.softmax``
 to print the article's worked example.
+
+Two versions of one function. The chapter shows the idea, three steps
+(section ``idea``); it is kept as ``teaching_softmax``. The ``softmax`` that
+the rest of the site imports (section ``softmax``, defined right after it and
+so replacing the name) does the same three steps, plus input checks and
+``out=``; tests/test_softmax.py proves that both give the same weights.
 """
+
+# --8<-- [start:idea]
+import numpy as np
+
+
+def softmax(scores, axis=-1):
+    """Scores in, weights out: positive, adding up to 1."""
+    # 1. subtract the largest score (why: see below)
+    largest = np.max(scores, axis=axis, keepdims=True)
+    shifted = scores - largest
+    # 2. exp turns every score into a positive number
+    exps = np.exp(shifted)
+    # 3. divide by the total, so the weights add up to 1
+    return exps / np.sum(exps, axis=axis, keepdims=True)
+# --8<-- [end:idea]
+
+
+teaching_softmax = softmax  # the three steps above, under a name of its own
+
 
 # --8<-- [start:softmax]
 import numpy as np
@@ -11,6 +36,7 @@ import numpy as np
 def softmax(scores, axis=-1, *, out=None):
     """Weights along `axis` that are positive and sum to 1.
 
+    The same three steps as the short version, plus input checks.
     A score of -inf gets weight 0 (that is how masking works later on).
     `out=scores` reuses the memory of a scores array you no longer need.
     """
@@ -32,18 +58,26 @@ def _check_scores(scores, axis):
     Raise TypeError or ValueError saying what is wrong and where.
     """
     scores = np.asarray(scores)
-    if scores.dtype.kind not in "biuf":
+    if not _is_real(scores.dtype):
         raise TypeError("softmax: scores must be real numbers, "
                         f"got dtype {scores.dtype}")
     if scores.size == 0 or scores.ndim == 0:
         raise ValueError("softmax: need at least one score along an axis, "
                          f"got shape {scores.shape}")
-    if scores.dtype.kind != "f":
+    if not np.issubdtype(scores.dtype, np.floating):
         scores = scores.astype(np.float64)  # ints -> float64; float32 stays
     largest = scores.max(axis=axis, keepdims=True)  # (..., 1)
     if not np.isfinite(largest).all():  # NaN and +inf show up in the max
         _raise_for_bad_scores(scores, largest, axis)
     return scores, largest
+
+
+def _is_real(dtype):
+    """Bool, integers or floats: not complex numbers, text,
+    objects, dates or time spans."""
+    return (dtype == bool or np.issubdtype(dtype, np.floating)
+            or (np.issubdtype(dtype, np.integer)
+                and not np.issubdtype(dtype, np.timedelta64)))
 
 
 def _raise_for_bad_scores(scores, largest, axis):
@@ -77,40 +111,49 @@ ARTICLE_SCORES = [0.5, 0.3, 1.2, 3.0]  # the article's raw scores from 它 to ea
 
 def main():
     # --8<-- [start:article_scores]
-    words = ["它", "是", "一只", "猫"]  # it / is / a / cat
-    scores = np.array([0.5, 0.3, 1.2, 3.0])  # how relevant each word is to 它: (4,)
-    weights = softmax(scores)  # (4,) -> (4,), sums to 1
+    words = ["it", "is", "a", "cat"]
+    # how relevant each word is to "it" (the raw scores)
+    scores = np.array([0.5, 0.3, 1.2, 3.0])
+    weights = softmax(scores)
 
     for word, weight in zip(words, weights):
         print(f"{word:<4}{weight:.2f}")
-    #> 它   0.06
-    #> 是   0.05
-    #> 一只  0.13
-    #> 猫   0.76
+    #> it  0.06
+    #> is  0.05
+    #> a   0.13
+    #> cat 0.76
 
     print(f"sum = {weights.sum():.2f}")
     #> sum = 1.00
     # --8<-- [end:article_scores]
 
     # --8<-- [start:amplify]
-    # softmax widens gaps: compare the ratio of scores with the ratio of weights
-    print(f"{scores[3] / scores[2]:.1f}x the score,",
-          f"{weights[3] / weights[2]:.1f}x the weight")
-    #> 2.5x the score, 6.0x the weight
+    # a lead of d points becomes e^d times the weight
+    for i, j in [(3, 2), (0, 1)]:  # cat vs a, it vs is
+        lead = scores[i] - scores[j]
+        ratio = weights[i] / weights[j]
+        print(f"{words[i]} vs {words[j]}: {lead:.1f} ahead, "
+              f"{ratio:.2f}x the weight, "
+              f"e^{lead:.1f} = {np.exp(lead):.2f}")
+    #> cat vs a: 1.8 ahead, 6.05x the weight, e^1.8 = 6.05
+    #> it vs is: 0.2 ahead, 1.22x the weight, e^0.2 = 1.22
     # --8<-- [end:amplify]
 
     # --8<-- [start:temperature]
-    for temperature in [0.5, 1.0, 2.0]:  # divide the scores before softmax
-        print(temperature, softmax(scores / temperature).round(2))
+    # divide the scores by a temperature t, then softmax
+    for t in [0.5, 1.0, 2.0]:
+        print(t, softmax(scores / t).round(2))
     #> 0.5 [0.01 0.   0.03 0.96]
     #> 1.0 [0.06 0.05 0.13 0.76]
     #> 2.0 [0.15 0.13 0.21 0.51]
     # --8<-- [end:temperature]
 
     # --8<-- [start:stable]
-    print(softmax([1000.0, 0.0, 0.0]))  # naive exp(1000) would overflow to inf
+    # exp(1000) alone would overflow to inf; shifted, it is fine
+    print(softmax([1000.0, 0.0, 0.0]))
     #> [1. 0. 0.]
-    print(softmax([2.0, 1.0, -np.inf]))  # -inf gets exactly 0 (masking)
+    # a score of -inf gets a weight of exactly 0 (masking)
+    print(softmax([2.0, 1.0, -np.inf]))
     #> [0.73105858 0.26894142 0.        ]
     # --8<-- [end:stable]
 

@@ -1,4 +1,5 @@
-"""snippets.attention: shapes, scale, exact values, a plain-loop reference, bad input."""
+"""snippets.attention: the teaching version and the sturdy one agree; shapes, scale, exact
+values, a plain-loop reference, bad input."""
 import math
 
 import numpy as np
@@ -7,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from snippets.attention import attention
+from snippets.attention import attention, dot_product_attention
 
 PROPS = settings(max_examples=40, deadline=None)
 
@@ -84,6 +85,63 @@ def test_scale_none_is_one_over_sqrt_dk_and_scale_one_is_the_plain_dot_product()
     np.testing.assert_array_equal(numpy_scale, quarter)
 
 
+# ---------------------------------------------------------------- teaching version = sturdy version
+
+@PROPS
+@given(sequences(), st.floats(-2, 2))
+def test_the_teaching_version_agrees_with_the_sturdy_one(x, shift):
+    query, value = x[::-1] + shift, x * 2.0 - 1.0
+    out, weights = dot_product_attention(query, x, value)
+    sturdy_out, sturdy_weights = attention(query, x, value, scale=1.0)
+    np.testing.assert_allclose(weights, sturdy_weights, rtol=1e-12, atol=1e-300)
+    np.testing.assert_allclose(out, sturdy_out, rtol=1e-12, atol=1e-12)
+    ref_out, ref_weights = reference_attention(query.tolist(), x.tolist(), value.tolist(), 1.0)
+    np.testing.assert_allclose(weights, ref_weights, rtol=1e-11, atol=1e-300)
+    np.testing.assert_allclose(out, ref_out, rtol=1e-11, atol=1e-12)
+
+
+def test_the_teaching_version_takes_one_query_vector_too():
+    q, k, v = random_qkv(np.random.default_rng(11), n_q=1)
+    out, weights = dot_product_attention(q[0], k, v)
+    sturdy_out, sturdy_weights = attention(q[0], k, v, scale=1.0)
+    assert out.shape == sturdy_out.shape == (2,) and weights.shape == (5,)
+    np.testing.assert_allclose(out, sturdy_out, rtol=1e-13)
+    np.testing.assert_allclose(weights, sturdy_weights, rtol=1e-13)
+
+
+def test_dividing_the_query_by_sqrt_dk_is_the_sturdy_default_scale():
+    """What the chapter's scale demo does by hand is what attention() does by default."""
+    q, k, v = random_qkv(np.random.default_rng(12), d=64)
+    by_hand, by_hand_weights = dot_product_attention(q / np.sqrt(64), k, v)
+    default, default_weights = attention(q, k, v)
+    np.testing.assert_allclose(by_hand_weights, default_weights, rtol=1e-12)
+    np.testing.assert_allclose(by_hand, default, rtol=1e-12, atol=1e-14)
+
+
+def test_the_one_query_example_is_a_blend_not_a_copy_of_one_book():
+    """The chapter's library example: weights e : 1 : e, and an answer no book holds."""
+    values = [10.0, 20.0, 50.0]
+    out, weights = dot_product_attention(np.array([1.0, 0.0]),
+                                         np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]]),
+                                         np.array([[v] for v in values]))
+    e = math.e
+    np.testing.assert_allclose(weights, [e / (2 * e + 1), 1 / (2 * e + 1), e / (2 * e + 1)], rtol=1e-15)
+    expected = (10 * e + 20 + 50 * e) / (2 * e + 1)
+    np.testing.assert_allclose(out, [expected], rtol=1e-15)
+    assert min(abs(out[0] - v) for v in values) > 5, "the answer must not be one book's contents"
+    assert f"{out[0]:.2f}" == "28.45"
+
+
+def test_the_teaching_version_is_the_three_lines_the_summary_quotes():
+    """w5's summary quotes these expressions; renaming one must fail here first."""
+    import inspect
+    source = inspect.getsource(dot_product_attention)
+    for expression in ["scores = query @ key.T", "weights = softmax(scores, axis=-1)",
+                       "output = weights @ value", "return output, weights"]:
+        assert expression in source
+    assert "raise" not in source and "scale" not in source
+
+
 # ---------------------------------------------------------------- shapes and dtypes
 
 def test_shapes_of_a_sequence_of_queries():
@@ -147,6 +205,13 @@ def test_integer_input_is_computed_in_float64():
     out, weights = attention([[1, 0]], [[1, 0], [0, 1]], [[2, 0], [0, 2]], scale=1.0)
     assert out.dtype == np.float64
     np.testing.assert_allclose(weights, [[math.e / (math.e + 1), 1 / (math.e + 1)]], rtol=1e-15)
+
+
+def test_booleans_are_numbers_and_float16_stays_float16():
+    out, _ = attention([[True, False]], [[True, False], [False, True]], [[2, 0], [0, 2]], scale=1.0)
+    assert out.dtype == np.float64
+    q = np.ones((2, 3), dtype=np.float16)
+    assert attention(q, q, q)[0].dtype == np.float16
 
 
 def test_inputs_are_not_modified():

@@ -1,4 +1,8 @@
-"""snippets.cost: n² comparisons for attention, n - 1 steps for a chain, path length 1."""
+"""snippets.cost: n² comparisons for attention, n - 1 steps for a chain, path length 1.
+
+The page shows plain one-line functions; the module wraps them with input checks.
+Both must give the same counts, and only the wrapped ones may reject input.
+"""
 import numpy as np
 import pytest
 from hypothesis import given
@@ -11,6 +15,7 @@ def test_worked_values():
     assert [comparisons(n) for n in (1, 4, 8, 16, 1000)] == [1, 16, 64, 256, 1_000_000]
     assert [chain_steps(n) for n in (1, 4, 8, 16, 1000)] == [0, 3, 7, 15, 999]
     assert path_length(20) == 1 and path_length(20, attention=False) == 20
+    assert path_length(21, attention=False) == 21  # twenty words between: 21 positions apart
     assert path_length(1, attention=False) == 1
 
 
@@ -54,3 +59,31 @@ def test_bad_lengths_are_rejected(func, n, error, message):
 def test_bad_distances_are_rejected(distance, error):
     with pytest.raises(error, match=r"distance must be"):
         path_length(distance)
+
+
+@given(st.integers(1, 10**6))
+def test_the_plain_functions_the_page_shows_count_the_same(n):
+    assert comparisons.__wrapped__(n) == comparisons(n)
+    assert chain_steps.__wrapped__(n) == chain_steps(n)
+    assert path_length.__wrapped__(n) == path_length(n)
+    assert path_length.__wrapped__(n, attention=False) == path_length(n, attention=False)
+
+
+def test_the_checked_functions_keep_their_names_and_docstrings():
+    for func, name in ((comparisons, "comparisons"), (chain_steps, "chain_steps"),
+                       (path_length, "path_length")):
+        assert func.__name__ == name and func.__doc__ == func.__wrapped__.__doc__
+
+
+def test_the_section_the_why_page_shows_has_no_checks():
+    from pathlib import Path
+    from tests.test_sections import parse_sections
+    source = (Path(__file__).resolve().parents[1] / "snippets" / "cost.py").read_text(encoding="utf-8")
+    sections = parse_sections(source)
+    shown = sections["cost"]
+    assert "isinstance" not in shown and "raise" not in shown and "_check" not in shown
+    assert len(shown.strip().split("\n")) <= 15
+    assert "raise" in sections["cost_checks"]
+    namespace = {}
+    exec(compile(shown, "cost", "exec"), namespace)
+    assert namespace["comparisons"](8) == 64 and namespace["path_length"](21, attention=False) == 21

@@ -1,20 +1,35 @@
-"""snippets.library: question, spine labels and contents -> relevance -> weights -> a note."""
+"""snippets.library: question, spine labels and contents -> relevance scores -> weights -> a note."""
 import math
+import re
+from pathlib import Path
 
 import numpy as np
+import pytest
 
-from snippets import library
+from snippets import i18n, library
 from snippets.attention import attention
+from tests.test_sections import sections_of
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def reference_lookup():
     """The same lookup with plain Python: dot products, math.exp, a weighted sum."""
-    relevance = [sum(q * k for q, k in zip(library.question, label)) for label in library.labels]
-    exps = [math.exp(r) for r in relevance]
+    scores = [sum(q * k for q, k in zip(library.question, label)) for label in library.labels]
+    exps = [math.exp(r) for r in scores]
     weights = [e / sum(exps) for e in exps]
     note = [sum(w * book[j] for w, book in zip(weights, library.contents))
             for j in range(library.contents.shape[1])]
-    return relevance, weights, note
+    return scores, weights, note
+
+
+def run_section(name, namespace=None):
+    """Exec a shown section of snippets/library.py (after the ones it needs); return its namespace."""
+    namespace = {} if namespace is None else namespace
+    for module, section in [("softmax", "idea"), ("library", "books"), ("library", "lookup"),
+                            ("library", name)]:
+        exec(sections_of(module)[section], namespace)
+    return namespace
 
 
 def test_the_data_has_matching_shapes():
@@ -24,14 +39,20 @@ def test_the_data_has_matching_shapes():
     assert library.books == ["Cat Care Handbook", "Pet Care", "300 Tang Poems", "Quantum Mechanics"]
 
 
-def test_relevance_is_the_question_dotted_with_each_label():
+def test_keys_and_values_are_different_tables():
+    """The page's lesson: a label (Key) is for finding, the contents (Value) for taking away."""
+    assert library.labels.shape[1] != library.contents.shape[1]
+
+
+def test_the_relevance_score_is_the_question_dotted_with_each_label():
     # 3*1 + 1.5*0.8 = 4.2; 3*0.3 + 1.5*1 = 2.4; the poems and physics share no topic
-    np.testing.assert_allclose(library.relevance, [4.2, 2.4, 0.0, 0.0], rtol=1e-15)
-    relevance, _, _ = reference_lookup()
-    np.testing.assert_allclose(library.relevance, relevance, rtol=1e-15)
+    np.testing.assert_allclose(library.scores, [4.2, 2.4, 0.0, 0.0], rtol=1e-15)
+    scores, _, _ = reference_lookup()
+    np.testing.assert_allclose(library.scores, scores, rtol=1e-15)
+    assert library.relevance is library.scores  # the old name, still read by the figure
 
 
-def test_weights_are_softmax_of_relevance_and_ordered_like_it():
+def test_weights_are_softmax_of_the_scores_and_ordered_like_them():
     _, weights, _ = reference_lookup()
     np.testing.assert_allclose(library.weights, weights, rtol=1e-14)
     w = library.weights
@@ -48,17 +69,76 @@ def test_the_note_is_the_weighted_mix_of_all_contents():
     np.testing.assert_allclose(library.note, mix, rtol=1e-14)
 
 
-def test_the_note_is_not_winner_takes_all():
-    best_only = library.contents[library.relevance.argmax()]
-    assert not np.allclose(library.note, best_only)
+def test_the_note_is_not_winner_takes_all_and_the_trade_off_is_honest():
+    best = library.contents[library.scores.argmax()]
+    feeding, deworming, off_topic = library.note - best
     assert not any(np.allclose(library.note, book) for book in library.contents)
-    # the deworming advice of the second book survives, diluted, in the note
-    assert best_only[1] < library.note[1] < library.contents[1][1]
-    # the off-topic books add a little, not nothing and not much
-    assert 0 < library.note[2] < 0.05
+    assert deworming > 0.05   # gains: Pet Care's deworming advice gets in ...
+    assert feeding < -0.05    # ... gives up: a little of the top book's feeding advice
+    assert 0 < off_topic < 0.05  # ... and picks up a little off-topic noise
 
 
 def test_the_lookup_is_attention_with_one_query():
     output, weights = attention(library.question, library.labels, library.contents, scale=1.0)
     np.testing.assert_allclose(weights, library.weights, rtol=1e-14)
     np.testing.assert_allclose(output, library.note, rtol=1e-14)
+
+
+def test_soft_get_is_attention_on_any_input():
+    rng = np.random.default_rng(0)
+    shown = run_section("soft_dict", {"print": lambda *args: None})["soft_get"]
+    for n, d, d_v in [(1, 1, 1), (3, 5, 2), (7, 4, 6)]:
+        query, keys, values = rng.normal(size=d), rng.normal(size=(n, d)), rng.normal(size=(n, d_v))
+        output, _ = attention(query, keys, values, scale=1.0)
+        np.testing.assert_allclose(library.soft_get(query, keys, values), output, rtol=1e-12)
+        np.testing.assert_allclose(shown(query, keys, values), output, rtol=1e-12)
+    np.testing.assert_allclose(library.soft_get(library.question, library.labels, library.contents),
+                               library.note, rtol=1e-15)
+
+
+def test_a_dict_needs_the_exact_key_and_a_soft_dict_blends_every_value():
+    shelf = dict(zip(library.books, library.contents))
+    assert shelf.get("pet care") is None and np.array_equal(shelf["Pet Care"], library.contents[1])
+    blend = library.soft_get(library.question, library.labels, library.contents)
+    assert not any(np.allclose(blend, value) for value in shelf.values())
+
+
+# ------------------------------------------------------------------- the pages
+
+FOLD = re.compile(r"^(\?\?\?|!!!)")
+INCLUDE = re.compile(r'^(\s*)--8<--\s+"snippets/(\w+)\.py:(\w+)"')
+
+
+def unfolded_blocks(path):
+    """Line counts of the code blocks a page shows open: includes outside a `???` fold."""
+    counts, folded = [], False
+    for line in path.read_text(encoding="utf-8").split("\n"):
+        if FOLD.match(line):
+            folded = line.startswith("???")
+        elif line and not line[0].isspace():
+            folded = False
+        match = INCLUDE.match(line)
+        if match and not (folded and match.group(1)):
+            code = sections_of(match.group(2))[match.group(3)]
+            counts.append(len(code.rstrip("\n").split("\n")))
+    return counts
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_library_page_keeps_the_code_budget(lang):
+    blocks = unfolded_blocks(ROOT / "docs" / lang / "library.md")
+    assert blocks and max(blocks) <= 15 and sum(blocks) <= 45, blocks
+
+
+@pytest.mark.parametrize("section", list(sections_of("library")))
+def test_every_shown_section_has_a_chinese_catalogue_entry(section):
+    _, missing = i18n.translate(sections_of("library")[section], i18n.catalogue("zh"))
+    assert not missing, missing
+
+
+def test_the_chinese_sections_print_chinese_titles():
+    catalogue = i18n.catalogue("zh")
+    shown = "".join(sections_of("library")[s] for s in ["books", "lookup", "show"])
+    translated, _ = i18n.translate(shown, catalogue)
+    assert "《猫咪饲养手册》" in translated and "Cat Care" not in translated
+    assert i18n.code_tokens(translated) == i18n.code_tokens(shown)

@@ -5,7 +5,8 @@ import pytest
 
 from tests import outputs
 
-SNIPPET_MODULES = ["softmax", "attention", "projections", "library", "sentence", "cost"]
+SNIPPET_MODULES = ["softmax", "attention", "projections", "library", "sentence", "cost", "word_order",
+                   "coreference"]
 
 
 def test_every_worked_example_module_is_checked():

@@ -77,11 +77,25 @@ def test_numbers_about_it_match_the_sentence_and_the_article():
         assert render("num.it_a_percent", lang) == pct(a)
         assert render("num.it_it_weight", lang) == f"{it:.2f}"
         assert render("num.it_is_weight", lang) == f"{is_:.2f}"
-        assert render("num.score_ratio", lang) == f"{3.0 / 1.2:.1f}"
-        assert render("num.weight_ratio", lang) == f"{cat / a:.1f}"
         assert render("num.cat_it_weight", lang) == f"{sentence.sentence_weights()[3, 0]:.2f}"
         rain = sentence.self_attention(sentence.RAIN_SENTENCE)[0]
         assert render("num.rain_weather_percent", lang) == pct(rain[0, 1])
+
+
+def test_word_vector_numbers_match_the_sentence():
+    scores, tied = sentence.sentence_scores(), sentence.sentence_scores(tied=True)
+    tied_weights = [math.exp(s - max(tied[0])) for s in tied[0]]  # independent softmax of 它's row
+    for lang in LANGS:
+        assert render("num.it_cat_score", lang) == "3.0"  # the article's raw score for 猫
+        assert render("num.cat_it_score", lang) == f"{scores[3, 0]:.1f}" == "1.2"
+        assert render("num.tied_it_cat_score", lang) == f"{tied[3, 0]:.1f}"  # symmetric
+        assert render("num.tied_it_self_score", lang) == f"{sum(x * x for x in sentence.w_query[0]):.1f}"
+        assert render("num.tied_it_self_weight", lang) == f"{tied_weights[0] / sum(tied_weights):.2f}" == "1.00"
+        weights = sentence.sentence_weights()[0]
+        assert render("num.new_it_animal", lang) == f"{weights[2] + weights[3]:.2f}"  # from 一只 and 猫
+        assert render("num.new_it_pet", lang) == f"{weights[3]:.2f}"  # from 猫 alone
+        rain = sentence.self_attention(sentence.RAIN_SENTENCE)[0]
+        assert render("num.rain_it_weather", lang) == f"{rain[0, 1]:.2f}"
 
 
 def test_library_numbers_match_the_lookup():
@@ -89,12 +103,65 @@ def test_library_numbers_match_the_lookup():
         assert render("num.library_top_percent", lang) == pct(library.weights[0])
         assert render("num.library_second_percent", lang) == pct(library.weights[1])
         assert render("num.library_off_topic_percent", lang) == pct(library.weights[3])
+        # the weighted note against the top book alone: what it gives up, gains, picks up
+        best = library.contents[0]
+        assert library.scores.argmax() == 0
+        assert render("num.library_feeding_lost", lang) == f"{best[0] - library.note[0]:.2f}"
+        assert render("num.library_deworming_gained", lang) == f"{library.note[1] - best[1]:.2f}"
+        assert render("num.library_noise", lang) == f"{library.note[2] - best[2]:.2f}"
 
 
 def test_cost_numbers_match_the_functions():
     for lang in LANGS:
         assert render("num.cost_double_factor", lang) == str(cost.comparisons(8) // cost.comparisons(4))
         assert render("num.cost_1000", lang) == f"{1000 * 1000:,}"
+
+
+def test_weights_page_numbers_teach_differences_not_ratios():
+    """Weights page: a lead of d points is e^d times the weight; T divides every lead."""
+    it, is_, a, cat = article_weights()
+    for lang in LANGS:
+        assert render("num.cat_a_lead", lang) == "1.8"
+        assert render("num.cat_a_weight_ratio", lang) == f"{cat / a:.1f}" == f"{math.exp(1.8):.1f}"
+        assert render("num.cat_a_score_ratio", lang) == f"{3.0 / 1.2:.1f}"
+        assert render("num.it_is_lead", lang) == "0.2"
+        assert render("num.it_is_score_ratio", lang) == f"{0.5 / 0.3:.1f}"
+        assert render("num.it_is_weight_ratio", lang) == f"{it / is_:.2f}" == f"{math.exp(0.2):.2f}"
+        assert render("num.cat_a_lead_cold", lang) == "3.6"  # T = 0.5 doubles the lead
+        assert render("num.cat_a_weight_ratio_cold", lang) == f"{math.exp(3.6):.0f}"
+        assert render("num.cat_a_lead_hot", lang) == "0.9"   # T = 2 halves it
+        assert render("num.cat_a_weight_ratio_hot", lang) == f"{math.exp(0.9):.1f}"
+    # the page's point: equal score ratios are not what decides; the lead is
+    assert 0.5 / 0.3 < 3.0 / 1.2 and it / is_ < 1.3 and cat / a > 6
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_lead_table_is_e_to_the_lead(lang):
+    header, rows = table_rows(render("table.lead_to_weight", lang))
+    leads = [float(cell) for cell in header[1:]]
+    assert leads == sorted(leads) and 1.8 in leads  # includes cat's lead over a
+    assert len(rows) == 1
+    for lead, cell in zip(leads, rows[0][1:]):
+        assert cell == f"{math.exp(lead):.1f}×"
+
+
+def test_heatmap_prose_about_the_cat_row_holds():
+    """Weights page: cat keeps the most for itself and gives it less than it gives cat."""
+    weights = sentence.sentence_weights()
+    assert weights[3].argmax() == 3 and weights[3, 0] < weights[0, 3]
+    for lang in LANGS:
+        assert render("num.cat_self_weight", lang) == f"{weights[3, 3]:.2f}"
+
+
+def test_the_sentence_gives_it_exactly_the_article_scores():
+    """Weights page: 'the toy sentence was built so that it gives exactly these scores'."""
+    np.testing.assert_allclose(sentence.sentence_scores()[0], [0.5, 0.3, 1.2, 3.0], rtol=0, atol=1e-12)
+
+
+def test_why_page_numbers_follow_the_cost_functions():
+    for lang in LANGS:
+        assert render("num.cost_4_words", lang) == "16" and render("num.cost_8_words", lang) == "64"
+        assert render("num.relay_hand_offs_21", lang) == "21"  # twenty words between: 21 apart
 
 
 def test_new_it_formula_lists_each_words_weight_in_order():
@@ -113,8 +180,8 @@ def test_heatmap_table_is_the_sentence_weights(lang):
     weights = sentence.sentence_weights()
     assert len(header) == 5 and len(rows) == 4
     for word, cell in zip(sentence.SENTENCE, header[1:]):
-        assert cell.startswith(word)
-        assert (sentence.ENGLISH[word] in cell) == (lang == "en")
+        # zh: 它; en: it (它), the site's one label order
+        assert cell == (word if lang == "zh" else f"{sentence.ENGLISH[word]} ({word})")
     for row, expected in zip(rows, weights):
         assert row[0].startswith("**") and row[0].endswith("**")
         assert [float(c) for c in row[1:]] == [round(x, 2) for x in expected]
@@ -123,9 +190,9 @@ def test_heatmap_table_is_the_sentence_weights(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_library_table_is_the_lookup(lang):
     header, rows = table_rows(render("table.library", lang))
-    assert header == (["书", "相关性", "权重"] if lang == "zh" else ["Book", "Relevance", "Weight"])
+    assert header == (["书", "相关性分数", "权重"] if lang == "zh" else ["Book", "Relevance score", "Weight"])
     assert len(rows) == len(library.books)
-    for row, title, score, weight in zip(rows, library.books, library.relevance, library.weights):
+    for row, title, score, weight in zip(rows, library.books, library.scores, library.weights):
         if lang == "en":
             assert row[0] == f"*{title}*"
         else:
@@ -147,8 +214,51 @@ def test_values_follow_the_inputs_rather_than_being_typed(monkeypatch):
     monkeypatch.setattr(page_values, "ARTICLE_SCORES", [1.0, 1.0, 1.0, 1.0])
     assert render("num.article_weights", "en") == "0.25 / 0.25 / 0.25 / 0.25"
     assert render("num.it_cat_percent", "zh") == "25%"
-    monkeypatch.setattr(sentence, "w_query", np.zeros((6, 6)))
+    monkeypatch.setattr(sentence, "w_query", np.zeros_like(sentence.w_query))
     assert render("num.cat_it_weight", "en") == "0.25"
     assert render("num.rain_weather_percent", "en") == pct(1 / 3)
     monkeypatch.setattr(cost, "comparisons", lambda n: 3 * n)
     assert render("num.cost_1000", "en") == "3,000"
+
+
+# ---- the review pages (misconceptions, faq): short tables for phones
+@pytest.mark.parametrize("lang", LANGS)
+def test_self_weights_table_is_the_heatmap_diagonal_in_two_short_columns(lang):
+    header, rows = table_rows(render("table.self_weights", lang))
+    assert header == (["词", "留给自己的权重"] if lang == "zh" else ["Word", "Weight on itself"])
+    diagonal = [sentence.sentence_weights()[i, i] for i in range(len(sentence.SENTENCE))]
+    assert [float(r[1]) for r in rows] == [round(x, 2) for x in diagonal]
+    names = [r[0] for r in rows]
+    assert names == (sentence.SENTENCE if lang == "zh"
+                     else [f"{sentence.ENGLISH[w]} ({w})" for w in sentence.SENTENCE])
+    assert render("num.it_self_weight", lang) == rows[0][1]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_faq_cost_table_quadruples_with_each_doubling(lang):
+    header, rows = table_rows(render("table.faq_cost", lang))
+    assert len(header) == 2
+    counts = [(int(a.replace(",", "")), int(b.replace(",", ""))) for a, b in rows]
+    assert [n for n, _ in counts] == [1000, 2000, 4000]
+    assert all(c == n * n for n, c in counts)
+    assert [b / a for (_, a), (_, b) in zip(counts, counts[1:])] == [4, 4]
+
+
+def test_the_faq_five_percent_is_the_weight_of_is():
+    assert render("num.it_is_percent", "en") == pct(article_weights()[1]) == "5%"
+
+
+def test_coreference_numbers_come_from_the_two_layers():
+    """weighted-sum#two-layers: layer 1 weighs cat and fish alike in both sentences, layer 2 chooses."""
+    from snippets import coreference
+    for last in ("was full", "was stale"):
+        one, two = coreference.weights_of_it(last)
+        assert f"{one[coreference.CAT]:.2f}" == render("num.coref_layer1_cat", "en")
+        assert f"{one[coreference.FISH]:.2f}" == render("num.coref_layer1_fish", "en")
+        assert f"{one[-1]:.2f}" == render("num.coref_layer1_state", "zh")
+        word = "full" if last == "was full" else "stale"
+        for lang in LANGS:
+            assert render(f"num.coref_{word}_cat", lang) == f"{two[coreference.CAT]:.2f}"
+            assert render(f"num.coref_{word}_fish", lang) == f"{two[coreference.FISH]:.2f}"
+    assert float(render("num.coref_full_cat", "zh")) > float(render("num.coref_full_fish", "zh"))
+    assert float(render("num.coref_stale_fish", "zh")) > float(render("num.coref_stale_cat", "zh"))

@@ -16,18 +16,22 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SNIPPETS = ROOT / "snippets"
-MODULES = ["softmax", "attention", "projections", "library", "sentence", "cost"]  # dependency order
+MODULES = ["softmax", "attention", "projections", "library", "sentence", "cost", "word_order",
+           "coreference"]  # dependency order
 
 # The sections pages include: renaming or dropping one breaks the site's include lines.
 EXPECTED_SECTIONS = {
-    "softmax": ["softmax", "softmax_checks", "article_scores", "amplify", "temperature",
+    "softmax": ["idea", "softmax", "softmax_checks", "article_scores", "amplify", "temperature",
                 "stable"],
-    "attention": ["attention", "attention_checks", "one_query", "scale"],
+    "attention": ["dot_product_attention", "attention", "attention_checks", "one_query", "scale",
+                  "agree", "batch"],
     "projections": ["project", "asymmetry"],
-    "library": ["books", "lookup", "show", "winner"],
-    "sentence": ["embeddings", "projections", "self_attention", "heatmap_rows", "asymmetric",
-                 "new_it", "rain"],
-    "cost": ["cost", "table", "distance"],
+    "library": ["books", "lookup", "show", "winner", "soft_dict"],
+    "sentence": ["embeddings", "projections", "self_attention", "faces", "heatmap_rows",
+                 "asymmetric", "tied", "new_it", "rain"],
+    "cost": ["cost", "cost_checks", "table", "distance"],
+    "word_order": ["shuffle"],
+    "coreference": ["data", "layer", "choose"],
 }
 
 # What a page must show earlier for a section to run (the rest follows transitively).
@@ -37,24 +41,34 @@ EXPECTED_SECTIONS = {
 SOFTMAX = ["softmax:softmax", "softmax:softmax_checks"]
 ATTENTION = ["attention:attention", "attention:attention_checks"]
 PREREQUISITES = {
-    "softmax:article_scores": SOFTMAX,
+    "softmax:article_scores": ["softmax:idea"],
     "softmax:amplify": ["softmax:article_scores"],      # uses its scores and weights
     "softmax:temperature": ["softmax:article_scores"],  # uses its scores
-    "softmax:stable": SOFTMAX,
+    "softmax:stable": ["softmax:idea"],
+    "attention:dot_product_attention": SOFTMAX,
     "attention:attention": SOFTMAX,
-    "attention:one_query": ATTENTION,
-    "attention:scale": ATTENTION,
+    "attention:one_query": ["attention:dot_product_attention"],
+    "attention:scale": ["attention:dot_product_attention"],
+    "attention:agree": [*ATTENTION, "attention:dot_product_attention"],
+    "attention:batch": ATTENTION,
     "projections:asymmetry": ["projections:project"],
     "library:lookup": [*SOFTMAX, "library:books"],
     "library:show": ["library:lookup"],
     "library:winner": ["library:lookup"],
+    "library:soft_dict": ["library:lookup"],
     "sentence:self_attention": [*SOFTMAX, "sentence:embeddings", "sentence:projections"],
+    "sentence:faces": ["sentence:embeddings", "sentence:projections"],
     "sentence:heatmap_rows": ["sentence:self_attention"],
-    "sentence:asymmetric": ["sentence:heatmap_rows"],
+    "sentence:asymmetric": ["sentence:faces", "sentence:heatmap_rows"],
+    "sentence:tied": ["sentence:faces", *SOFTMAX],
     "sentence:new_it": ["sentence:heatmap_rows"],
     "sentence:rain": ["sentence:self_attention"],
+    "cost:cost_checks": ["cost:cost"],
     "cost:table": ["cost:cost"],
     "cost:distance": ["cost:cost"],
+    "word_order:shuffle": ["sentence:heatmap_rows"],
+    "coreference:layer": ["attention:dot_product_attention", "coreference:data"],
+    "coreference:choose": ["coreference:layer"],
 }
 
 MARKER = re.compile(r"^(?P<indent>[ \t]*)# --8<-- \[(?P<kind>start|end):(?P<name>[A-Za-z0-9_-]+)\][ \t]*$")

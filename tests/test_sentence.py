@@ -1,4 +1,4 @@
-"""snippets.sentence: 它 / 是 / 一只 / 猫 with hand-made embeddings and projections."""
+"""snippets.sentence: "it is a cat" (它 / 是 / 一只 / 猫) with hand-made embeddings and projections."""
 import math
 
 import numpy as np
@@ -8,9 +8,11 @@ from hypothesis import strategies as st
 
 from snippets import sentence
 from snippets.attention import attention
-from snippets.softmax import ARTICLE_SCORES
+from snippets.softmax import ARTICLE_SCORES, softmax
 
 IT, IS, A, CAT = range(4)
+WORDS = ["it", "is", "a", "cat"]
+ENGLISH_WORDS = list(sentence.ENGLISH.values())  # it is a cat rains le
 
 
 def reference_self_attention(words):
@@ -30,38 +32,94 @@ def reference_self_attention(words):
     return np.array(weights), np.array(new)
 
 
+def vector(word, matrix):
+    return np.array(sentence.embedding[word]) @ matrix
+
+
+def named(values, names):
+    """The names whose entry is nonzero."""
+    return [n for n, x in zip(names, values) if x]
+
+
+KEY_FEATURES = ["pronoun", "verb", "measure", "noun", "particle", "weather"]
+
+
+# ---------------------------------------------------------------- the hand-made tables
+
 def test_the_embeddings_are_hand_made_features():
-    assert sentence.features == ["pronoun", "verb", "measure", "noun", "weather", "particle"]
-    for word, vector in sentence.embedding.items():
-        assert len(vector) == len(sentence.features)
-        assert set(vector) <= {0, 1}, word  # a word has a feature or it has not
-    for i, word in enumerate(sentence.SENTENCE):  # each of the four words is one kind of word
-        assert sentence.embedding[word] == [int(j == i) for j in range(6)]
-    assert sentence.w_query.shape == (6, 6)
-    np.testing.assert_array_equal(sentence.w_key, np.eye(6))
-    np.testing.assert_array_equal(sentence.w_value, np.eye(6))
+    assert sentence.features == ["pronoun", "verb", "measure", "noun", "particle", "animal", "pet", "weather"]
+    for word in ENGLISH_WORDS:
+        vector_ = sentence.embedding[word]
+        assert len(vector_) == len(sentence.features)
+        assert set(vector_) <= {0, 1}, word  # a word has a feature or it has not
+    kinds = {w: named(sentence.embedding[w][:5], sentence.features[:5]) for w in ENGLISH_WORDS}
+    assert kinds == {"it": ["pronoun"], "is": ["verb"], "a": ["measure"], "cat": ["noun"],
+                     "rains": ["verb"], "le": ["particle"]}  # each word is one kind of word
+    assert named(sentence.embedding["cat"], sentence.features)[1:] == ["animal", "pet"]
+    assert named(sentence.embedding["rains"], sentence.features)[1:] == ["weather"]
+
+
+def test_the_three_matrices_have_the_shapes_the_comments_give():
+    assert sentence.w_query.shape == (8, 6)
+    assert sentence.w_key.shape == (8, 6)
+    assert sentence.w_value.shape == (8, 3)
+    assert sentence.value_features == ["animal", "pet", "weather"]
+
+
+def test_key_is_not_value():
+    """The library's lesson: the label (Key) and the contents (Value) are different things."""
+    assert not np.array_equal(sentence.w_key[:, :3], sentence.w_value)
+    # the Key of "cat" is its kind of word, its Value is what it means
+    assert named(vector("cat", sentence.w_key), KEY_FEATURES) == ["noun"]
+    assert named(vector("cat", sentence.w_value), sentence.value_features) == ["animal", "pet"]
+    # the kind of word is never handed over, the meaning (but weather) is never on the label
+    for word in ENGLISH_WORDS:
+        assert set(named(vector(word, sentence.w_value), sentence.value_features)) <= {"animal", "pet", "weather"}
+    assert not sentence.w_key[sentence.features.index("animal")].any()
+    assert not sentence.w_key[sentence.features.index("pet")].any()
+    assert not sentence.w_value[:5].any()
 
 
 def test_the_pronoun_row_of_w_query_holds_the_articles_raw_scores():
     np.testing.assert_array_equal(sentence.w_query[0, :4], ARTICLE_SCORES)
+    np.testing.assert_array_equal(sentence.sentence_scores()[IT], ARTICLE_SCORES)
 
+
+def test_meaning_asks_for_nothing():
+    assert not sentence.w_query[5:].any()  # animal, pet, weather rows
+
+
+def test_the_chinese_words_name_the_same_vectors():
+    assert [sentence.ENGLISH[w] for w in sentence.SENTENCE] == WORDS
+    assert [sentence.ENGLISH[w] for w in sentence.RAIN_SENTENCE] == ["it", "rains", "le"]
+    for zh, en in sentence.ENGLISH.items():
+        assert sentence.embedding[zh] == sentence.embedding[en]
+    assert set(sentence.embedding) == set(sentence.ENGLISH) | set(ENGLISH_WORDS)
+
+
+# ---------------------------------------------------------------- self-attention
 
 def test_self_attention_agrees_with_the_plain_loop():
-    for words in (sentence.SENTENCE, sentence.RAIN_SENTENCE, ["猫", "了", "它", "下雨", "是"]):
+    for words in (WORDS, ["it", "rains", "le"], ["cat", "le", "it", "rains", "is"], sentence.SENTENCE):
         weights, new = sentence.self_attention(words)
         ref_weights, ref_new = reference_self_attention(words)
         np.testing.assert_allclose(weights, ref_weights, rtol=1e-14)
         np.testing.assert_allclose(new, ref_new, rtol=1e-14, atol=1e-16)
-        assert weights.shape == (len(words), len(words)) and new.shape == (len(words), 6)
+        assert weights.shape == (len(words), len(words)) and new.shape == (len(words), 3)
         np.testing.assert_allclose(weights.sum(axis=1), 1.0, rtol=1e-14)
 
 
 def test_self_attention_is_attention_with_the_plain_dot_product():
-    x = np.array([sentence.embedding[w] for w in sentence.SENTENCE], dtype=float)
+    x = np.array([sentence.embedding[w] for w in WORDS], dtype=float)
     out, weights = attention(x @ sentence.w_query, x @ sentence.w_key, x @ sentence.w_value, scale=1.0)
-    ref_weights, ref_new = sentence.self_attention(sentence.SENTENCE)
+    ref_weights, ref_new = sentence.self_attention(WORDS)
     np.testing.assert_allclose(weights, ref_weights, rtol=1e-14)
     np.testing.assert_allclose(out, ref_new, rtol=1e-14, atol=1e-16)
+
+
+def test_english_and_chinese_words_give_the_same_result():
+    for a, b in zip(sentence.self_attention(WORDS), sentence.self_attention(sentence.SENTENCE)):
+        np.testing.assert_array_equal(a, b)
 
 
 def test_it_attends_mostly_to_cat():
@@ -70,13 +128,26 @@ def test_it_attends_mostly_to_cat():
     assert weights[IT, CAT] > 0.5
     assert weights[IT, CAT] > 2 * weights[IT, [IT, IS, A]].sum()
     assert [round(x, 2) for x in weights[IT]] == [0.06, 0.05, 0.13, 0.76]
+    np.testing.assert_allclose(weights[IT], softmax(np.array(ARTICLE_SCORES)), rtol=1e-14)
 
 
 def test_attention_is_asymmetric():
-    weights = sentence.sentence_weights()
+    scores, weights = sentence.sentence_scores(), sentence.sentence_weights()
+    assert scores[IT, CAT] == 3.0 and scores[CAT, IT] == pytest.approx(1.2)
     assert weights[IT, CAT] != pytest.approx(weights[CAT, IT], abs=0.05)
     assert weights[IT, CAT] > weights[CAT, IT]
+    assert not np.allclose(scores, scores.T)
     assert not np.allclose(weights, weights.T)
+
+
+def test_with_w_k_equal_to_w_q_the_scores_are_symmetric_and_it_looks_at_itself():
+    tied = sentence.sentence_scores(tied=True)
+    np.testing.assert_allclose(tied, tied.T, rtol=1e-15)
+    assert tied[IT, IT] == pytest.approx(np.sum(sentence.w_query[0] ** 2))  # |q|^2 = 19.78
+    assert round(tied[IT, IT], 1) == 19.8 and round(tied[IT, CAT], 1) == 6.4
+    weights = softmax(tied)
+    assert weights[IT].argmax() == IT and round(weights[IT, IT], 2) == 1.00
+    assert weights[IT, CAT] < 1e-4  # the pronoun no longer finds the cat
 
 
 def test_each_row_has_the_ownership_the_comments_describe():
@@ -89,27 +160,33 @@ def test_each_row_has_the_ownership_the_comments_describe():
     assert np.argsort(weights[CAT])[-2] == IT  # ... then at what points to it
 
 
-def test_the_new_it_is_row_zero_of_the_output_and_a_mix_of_the_values():
-    weights, new = sentence.self_attention(sentence.SENTENCE)
-    values = np.array([sentence.embedding[w] for w in sentence.SENTENCE], dtype=float) @ sentence.w_value
-    mix = sum(w * v for w, v in zip(weights[IT], values))
-    np.testing.assert_allclose(new[IT], mix, rtol=1e-15)
-    np.testing.assert_allclose(new[IT][:4], weights[IT], rtol=1e-15)  # one-hot values: shares = features
-    assert new[IT][4] == new[IT][5] == 0.0  # nothing about weather or particles in this sentence
+def test_the_new_it_absorbs_the_meaning_of_cat():
+    weights, new = sentence.self_attention(WORDS)
+    values = np.array([sentence.embedding[w] for w in WORDS]) @ sentence.w_value
+    np.testing.assert_allclose(new[IT], weights[IT] @ values, rtol=1e-15)
+    meaning = sentence.new_it_meaning()
+    assert list(meaning) == ["animal", "pet", "weather"]
+    # animal from cat and a little from "a" (the measure word for animals), pet from cat alone
+    assert meaning["animal"] == pytest.approx(weights[IT, A] + weights[IT, CAT])
+    assert meaning["pet"] == pytest.approx(weights[IT, CAT])
+    assert meaning["weather"] == 0.0
+    assert [round(x, 2) for x in meaning.values()] == [0.89, 0.76, 0.0]
     shares = sentence.new_it_shares()
     assert list(shares) == sentence.SENTENCE
     np.testing.assert_allclose(list(shares.values()), weights[IT], rtol=0)
 
 
-def test_in_the_rain_sentence_it_attends_to_the_weather():
-    weights, _ = sentence.self_attention(sentence.RAIN_SENTENCE)
-    assert sentence.RAIN_SENTENCE[weights[0].argmax()] == "下雨"
+def test_in_the_rain_sentence_it_attends_to_the_weather_and_absorbs_it():
+    weights, new = sentence.self_attention(["it", "rains", "le"])
+    assert weights[0].argmax() == 1
     assert weights[0, 1] > 0.9
     assert [round(x, 2) for x in weights[0]] == [0.06, 0.91, 0.03]
+    meaning = sentence.new_it_meaning(sentence.RAIN_SENTENCE)
+    assert meaning["weather"] == pytest.approx(weights[0, 1]) and meaning["animal"] == 0.0
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.permutations(list(sentence.embedding)), st.integers(1, 6))
+@given(st.permutations(ENGLISH_WORDS), st.integers(1, 6))
 def test_reordering_the_words_reorders_the_result(words, n):
     words = words[:n]
     weights, new = sentence.self_attention(words)
@@ -119,11 +196,6 @@ def test_reordering_the_words_reorders_the_result(words, n):
     np.testing.assert_allclose(new_r, new[order], rtol=1e-14, atol=1e-16)
 
 
-def test_every_word_has_an_english_gloss():
-    assert set(sentence.ENGLISH) == set(sentence.embedding)
-    assert [sentence.ENGLISH[w] for w in sentence.SENTENCE] == ["it", "is", "a", "cat"]
-
-
 def test_an_unknown_word_is_a_key_error_naming_it():
-    with pytest.raises(KeyError, match="狗"):
-        sentence.self_attention(["它", "狗"])
+    with pytest.raises(KeyError, match="dog"):
+        sentence.self_attention(["it", "dog"])

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS, sharpen, softmax
+from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS, sharpen, softmax, teaching_softmax
 
 PROPS = settings(max_examples=60, deadline=None)
 
@@ -92,6 +92,12 @@ def test_dtypes():
     ints = softmax([1, 2, 3])  # ints become float64, not truncated
     assert ints.dtype == np.float64
     np.testing.assert_allclose(ints, reference_softmax([1, 2, 3]), rtol=1e-15)
+
+
+def test_bools_unsigned_ints_and_long_doubles_are_real_numbers_too():
+    np.testing.assert_allclose(softmax(np.array([True, False])), [math.e / (math.e + 1), 1 / (math.e + 1)])
+    np.testing.assert_allclose(softmax(np.array([1, 2], dtype=np.uint8)), reference_softmax([1, 2]))
+    assert softmax(np.array([1.0, 2.0], dtype=np.longdouble)).dtype == np.longdouble
 
 
 def test_input_is_not_modified_and_out_overwrites_in_place():
@@ -212,6 +218,83 @@ def test_huge_finite_scores_never_overflow(scores):
     assert weights[scores.argmax()] == weights.max()
 
 
+# ---------------------------------------------------------------- the teaching version
+
+def test_the_teaching_version_is_a_separate_function_and_softmax_is_the_checked_one():
+    assert teaching_softmax is not softmax
+    assert teaching_softmax.__code__.co_varnames[:2] == ("scores", "axis")
+    with pytest.raises(ValueError, match="NaN"):  # only the full version checks its input
+        softmax([1.0, np.nan])
+
+
+def test_the_teaching_version_gives_the_article_weights():
+    np.testing.assert_allclose(teaching_softmax(ARTICLE_SCORES), softmax(ARTICLE_SCORES), rtol=1e-15)
+    np.testing.assert_allclose(teaching_softmax(np.array(ARTICLE_SCORES)),
+                               reference_softmax(ARTICLE_SCORES), rtol=1e-14)
+
+
+@PROPS
+@given(matrices, st.data())
+def test_the_teaching_version_agrees_with_softmax_on_any_axis(scores, data):
+    axis = data.draw(st.integers(-scores.ndim, scores.ndim - 1), label="axis")
+    np.testing.assert_allclose(teaching_softmax(scores, axis=axis), softmax(scores, axis=axis),
+                               rtol=1e-13, atol=1e-300)
+
+
+@PROPS
+@given(vectors, st.data())
+def test_the_teaching_version_agrees_with_masked_scores(scores, data):
+    mask = data.draw(hnp.arrays(bool, scores.shape), label="mask")
+    mask[data.draw(st.integers(0, len(scores) - 1), label="keep")] = False
+    masked = np.where(mask, -np.inf, scores)
+    weights = teaching_softmax(masked)
+    assert (weights[mask] == 0).all()
+    np.testing.assert_allclose(weights, softmax(masked), rtol=1e-13, atol=1e-300)
+
+
+@PROPS
+@given(hnp.arrays(np.float64, st.integers(1, 8), elements=st.floats(-1e300, 1e300)))
+def test_the_teaching_version_does_not_overflow_either(scores):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        weights = teaching_softmax(scores)
+    np.testing.assert_allclose(weights, softmax(scores), rtol=1e-13, atol=1e-300)
+
+
+def test_the_teaching_version_keeps_dtypes_like_softmax():
+    for scores in (np.array([1.0, 2.0], dtype=np.float32), [1, 2, 3], [0.5, 0.3]):
+        assert teaching_softmax(scores).dtype == softmax(scores).dtype
+        np.testing.assert_allclose(teaching_softmax(scores), softmax(scores), rtol=1e-6)
+
+
+def test_the_section_the_weights_page_shows_is_the_teaching_version():
+    from pathlib import Path
+    from tests.test_sections import parse_sections
+    source = (Path(__file__).resolve().parents[1] / "snippets" / "softmax.py").read_text(encoding="utf-8")
+    idea = parse_sections(source)["idea"]
+    namespace = {}
+    exec(compile(idea, "idea", "exec"), namespace)
+    np.testing.assert_allclose(namespace["softmax"](np.array(ARTICLE_SCORES)), softmax(ARTICLE_SCORES),
+                               rtol=1e-15)
+    assert "raise " not in idea and "_check" not in idea and "out=" not in idea
+    lines = idea.strip().split("\n")
+    assert len(lines) <= 15 and all(len(line) <= 60 for line in lines)
+
+
+def test_a_lead_of_d_points_is_e_to_the_d_times_the_weight():
+    """What the weights page teaches: softmax reads differences, not ratios."""
+    weights = softmax(ARTICLE_SCORES)
+    for i, j in [(3, 2), (0, 1), (3, 0)]:
+        lead = ARTICLE_SCORES[i] - ARTICLE_SCORES[j]
+        assert math.isclose(weights[i] / weights[j], math.exp(lead), rel_tol=1e-12)
+    # same score ratio does not mean the same weight ratio
+    assert weights[0] / weights[1] < 1.3 < 6 < weights[3] / weights[2]
+    for temperature in (0.5, 2.0):  # the temperature divides every lead
+        hot = sharpen(ARTICLE_SCORES, temperature)
+        lead = (ARTICLE_SCORES[3] - ARTICLE_SCORES[2]) / temperature
+        assert math.isclose(hot[3] / hot[2], math.exp(lead), rel_tol=1e-12)
+
+
 # ---------------------------------------------------------------- bad input
 
 @pytest.mark.parametrize("scores, where", [
@@ -244,6 +327,7 @@ def test_a_slice_of_only_minus_inf_is_rejected_with_where_it_is():
     np.array([1.0, 2.0], dtype=object),
     [1 + 2j, 3.0],
     np.array(["2024-01-01"], dtype="datetime64[D]"),
+    np.array([1, 2], dtype="timedelta64[s]"),  # a time span is no score either
 ])
 def test_non_numeric_input_is_a_type_error_naming_the_dtype(scores):
     with pytest.raises(TypeError, match=r"softmax: scores must be real numbers, got dtype"):

@@ -1,0 +1,95 @@
+"""Which one does 它 (it) mean? One layer cannot tell, a second layer can.
+
+The cat didn't eat the fish because it was full (it = the cat) / because it
+was stale (it = the fish): 猫没有吃鱼，因为它已经饱了 / 因为它不新鲜了.
+One fixed set of hand-made embeddings and matrices serves both sentences;
+nothing is tuned per sentence. In layer 1, the query of "it" and the keys of
+"cat" and "fish" are the same in both sentences, so "it" weighs cat and fish
+alike; layer 1 mixes the last word (full / stale) into "it", and with that
+the query of layer 2 can choose.
+Page: "A weighted sum of values" (docs/*/weighted-sum.md#two-layers).
+Run ``python -m snippets.coreference``.
+"""
+from snippets.attention import dot_product_attention
+
+# --8<-- [start:data]
+import numpy as np
+
+feature_names = ["pronoun", "animal", "food", "eating", "because",
+                 "hunger", "freshness"]
+vectors = {  # which of the 7 features each word has
+    "cat": [0, 1, 0, 0, 0, 0, 0],
+    "didn't eat": [0, 0, 0, 1, 0, 0, 0],
+    "fish": [0, 0, 1, 0, 0, 0, 0],
+    "because": [0, 0, 0, 0, 1, 0, 0],
+    "it": [1, 0, 0, 0, 0, 0, 0],
+    "was full": [0, 0, 0, 0, 0, 1, 0],  # said of one who eats
+    "was stale": [0, 0, 0, 0, 0, 0, 1],  # said of what is eaten
+}
+# W_Q of layer 1, row by row: what a word with this feature
+# looks for. Columns: the features of the words it meets.
+w_query_1 = np.array([
+    # pron anim food eat  bec  hung fres
+    [0.0, 1.5, 1.5, 0.0, 0.0, 2.0, 2.0],  # pronoun: see below
+    [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0],  # animal: the action
+    [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0],  # food: the action
+    [0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0],  # eating: who, what
+    [0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 1.0],  # because: both sides
+    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # hunger
+    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # freshness
+])
+# a pronoun looks for what it could stand for (an animal,
+# a food) and for what is said about it (a state)
+w_query_2 = w_query_1.copy()  # layer 2 differs in 3 places:
+w_query_2[0, 5:] = 0.0  # the pronoun now looks for things only
+w_query_2[5, 1] = 4.0   # hunger belongs to an animal
+w_query_2[6, 2] = 4.0   # freshness belongs to food
+# both layers: every word shows all it is (Key) and hands
+# over its meaning (Value); a pronoun has none of its own
+w_key_both = np.eye(7)
+w_value_both = np.diag([0.0, 1, 1, 1, 1, 1, 1])
+# --8<-- [end:data]
+
+
+# --8<-- [start:layer]
+def layer(x, w_query):
+    """One self-attention layer that keeps each word's own vector."""
+    q, k, v = x @ w_query, x @ w_key_both, x @ w_value_both
+    output, weights = dot_product_attention(q, k, v)
+    # residual connection: add the mix, keep the word itself
+    return x + output, weights
+# --8<-- [end:layer]
+
+
+SENTENCES = {  # the last word decides what "it" means
+    "was full": ["cat", "didn't eat", "fish", "because", "it", "was full"],
+    "was stale": ["cat", "didn't eat", "fish", "because", "it", "was stale"],
+}
+IT, CAT, FISH = 4, 0, 2  # positions in both sentences
+
+
+def weights_of_it(last):
+    """(layer 1 weights, layer 2 weights) of "it" over the sentence ending in `last`."""
+    x = np.array([vectors[w] for w in SENTENCES[last]], dtype=float)
+    x, weights_1 = layer(x, w_query_1)
+    x, weights_2 = layer(x, w_query_2)
+    return weights_1[IT], weights_2[IT]
+
+
+def main():
+    # --8<-- [start:choose]
+    for last in ["was full", "was stale"]:
+        words = ["cat", "didn't eat", "fish", "because", "it", last]
+        x = np.array([vectors[w] for w in words], dtype=float)
+        x, weights_1 = layer(x, w_query_1)  # 1: "it" reads its state
+        x, weights_2 = layer(x, w_query_2)  # 2: "it" can choose
+        # row 4 is "it"; columns 0 and 2 are "cat" and "fish"
+        print(f"{last:<9}", weights_1[4, [0, 2]].round(2),
+              weights_2[4, [0, 2]].round(2))
+    #> was full  [0.23 0.23] [0.66 0.14]
+    #> was stale [0.23 0.23] [0.14 0.66]
+    # --8<-- [end:choose]
+
+
+if __name__ == "__main__":
+    main()

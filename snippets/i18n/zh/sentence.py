@@ -1,0 +1,96 @@
+"""Chinese comments and strings for snippets/sentence.py (see snippets/i18n/__init__.py)."""
+
+CATALOGUE = {
+    # embeddings
+    '"pronoun"': '"代词"',
+    '"verb"': '"动词"',
+    '"measure"': '"量词"',
+    '"noun"': '"名词"',
+    '"particle"': '"助词"',
+    '"animal"': '"动物"',
+    '"pet"': '"宠物"',
+    '"weather"': '"天气"',
+    '# 1 = the word has this feature': '# 1 = 这个词有这个特征',
+    '"it"': '"它"',
+    '"is"': '"是"',
+    '"a"': '"一只"',
+    '"cat"': '"猫"',
+    '"rains"': '"下雨"',
+    '"le"': '"了"',
+    '# it: a pronoun': '# 它：代词',
+    '# is: a linking verb': '# 是：动词，连接前后',
+    '# a: counts animals': '# 一只：量词，数动物用',
+    '# cat: an animal, a pet': '# 猫：名词，动物，宠物',
+    '# rains: a weather verb': '# 下雨：动词，天气',
+    '# le: a particle': '# 了：语气助词',
+    '# word -> its vector': '# 词 -> 它的词向量',
+    # projections: W_Q
+    '# W_Q: what a word with each feature looks for, written': '# W_Q：有某个特征的词，想找什么样的词；',
+    "# in the Key's features.  (d, d_k) = (8, 6)": '# 用 Key 的特征来写。(d, d_k) = (8, 6)',
+    '# pron verb meas noun part weat': '# 代词 动词 量词 名词 助词 天气',
+    '# pronoun: a noun, weather': '# 代词：找名词，或天气',
+    '# verb: itself, its subject': '# 动词：找自己和主语',
+    '# measure: itself, its noun': '# 量词：找自己和后面的名词',
+    '# noun: itself, its pronoun': '# 名词：找自己和指代它的代词',
+    '# particle: its verb': '# 助词：找前面的动词',
+    '# animal:  meaning asks': '# 动物：表示意思的',
+    '# pet:     for nothing': '# 宠物：特征在这里',
+    '# weather: here': '# 天气：什么也不找',
+    # projections: W_K
+    '# W_K: the label (Key) says what kind of word it is;': '# W_K：标签（Key）上写的是哪一类词；',
+    '# "weather" is on it too: weather verbs take "it".  (8, 6)': '# 「天气」也写上：天气动词的主语是「它」。(8, 6)',
+    '# pronoun': '# 代词',
+    '# verb': '# 动词',
+    '# measure': '# 量词',
+    '# noun': '# 名词',
+    '# particle': '# 助词',
+    '# animal': '# 动物',
+    '# pet': '# 宠物',
+    '# weather': '# 天气',
+    '# animal: not on the label': '# 动物：不写在标签上',
+    '# pet: not on the label': '# 宠物：不写在标签上',
+    # projections: W_V
+    '# W_V: the contents (Value) are what the word means.': '# W_V：内容（Value）是这个词的意思。',
+    '# anim pet weat': '# 动物 宠物 天气',
+    '# pronoun:  the kind of word': '# 代词：是哪一类词，',
+    '# verb:     is not handed over': '# 动词：不会被交出去',
+    # self_attention
+    '"""Every word asks (Q) and answers (K, V)."""': '"""每个词都提问（Q），也都作答（K、V）。"""',
+    '# each row sums to 1': '# 每行加起来等于 1',
+    # faces
+    '# what each word looks for    (4, 6)': '# 每个词在找什么      (4, 6)',
+    '# what each word is found by  (4, 6)': '# 每个词凭什么被找到  (4, 6)',
+    '# what each word hands over   (4, 3)': '# 每个词交出什么      (4, 3)',
+    '# the Key and the Value of "cat"': '# 「猫」的 Key 和 Value',
+    # heatmap_rows
+    '#> it [0.06 0.05 0.13 0.76]': '#> 它 [0.06 0.05 0.13 0.76]',
+    '#> is [0.22 0.59 0.1  0.1 ]': '#> 是 [0.22 0.59 0.1  0.1 ]',
+    '#> a [0.1  0.1  0.59 0.22]': '#> 一只 [0.1  0.1  0.59 0.22]',
+    '#> cat [0.28 0.1  0.23 0.38]': '#> 猫 [0.28 0.1  0.23 0.38]',
+    # asymmetric
+    '# the scores, before softmax': '# 分数：softmax 之前的数',
+    'f"it->cat: score {scores[0, 3]:.1f}, weight {weights[0, 3]:.2f}"':
+        'f"它→猫：分数 {scores[0, 3]:.1f}，权重 {weights[0, 3]:.2f}"',
+    'f"cat->it: score {scores[3, 0]:.1f}, weight {weights[3, 0]:.2f}"':
+        'f"猫→它：分数 {scores[3, 0]:.1f}，权重 {weights[3, 0]:.2f}"',
+    '#> it->cat: score 3.0, weight 0.76': '#> 它→猫：分数 3.0，权重 0.76',
+    '#> cat->it: score 1.2, weight 0.28': '#> 猫→它：分数 1.2，权重 0.28',
+    # tied
+    "# W_K = W_Q: every Key is the word's own Query": '# W_K = W_Q：每个词的 Key 就是它自己的 Query',
+    'f"it->cat: score {tied[0, 3]:.1f}, cat->it: {tied[3, 0]:.1f}"':
+        'f"它→猫：分数 {tied[0, 3]:.1f}，猫→它：{tied[3, 0]:.1f}"',
+    'f"it->it:  score {tied[0, 0]:.1f}, weight {softmax(tied)[0, 0]:.2f}"':
+        'f"它→它：分数 {tied[0, 0]:.1f}，权重 {softmax(tied)[0, 0]:.2f}"',
+    '#> it->cat: score 6.4, cat->it: 6.4': '#> 它→猫：分数 6.4，猫→它：6.4',
+    '#> it->it:  score 19.8, weight 1.00': '#> 它→它：分数 19.8，权重 1.00',
+    # new_it
+    '#> animal  0.89': '#> 动物      0.89',
+    '#> pet     0.76': '#> 宠物      0.76',
+    '#> weather 0.00': '#> 天气      0.00',
+    '"same as new[0]:"': '"和 new[0] 相同："',
+    '#> same as new[0]: True': '#> 和 new[0] 相同： True',
+    # rain
+    '# "it rains le": Chinese for "it is raining"': '# 「它下雨了」',
+    '# "it" looks at the weather word': '# 「它」看向表示天气的词',
+    '# and absorbs its meaning: weather': '# 也吸收了它的意思：天气',
+}

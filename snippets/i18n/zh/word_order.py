@@ -1,0 +1,15 @@
+"""Chinese comments and strings for snippets/word_order.py (see snippets/i18n/__init__.py)."""
+
+CATALOGUE = {
+    # main: the words of sentence.py's heatmap_rows
+    "# as in sentence.py's heatmap_rows": '# 和 sentence.py 的 heatmap_rows 一样',
+    # shuffle
+    '# the same words, backwards': '# 同样的词，倒过来读',
+    '# the old table, rows and columns put in the new order': '# 原来那张表，行和列都按新顺序排',
+    '#> cat [0.38 0.23 0.1  0.28]': '#> 猫 [0.38 0.23 0.1  0.28]',
+    '#> a [0.22 0.59 0.1  0.1 ]': '#> 一只 [0.22 0.59 0.1  0.1 ]',
+    '#> is [0.1  0.1  0.59 0.22]': '#> 是 [0.1  0.1  0.59 0.22]',
+    '#> it [0.76 0.13 0.05 0.06]': '#> 它 [0.76 0.13 0.05 0.06]',
+    '"same numbers, moved:"': '"同样的数，只是换了位置："',
+    '#> same numbers, moved: True': '#> 同样的数，只是换了位置： True',
+}

@@ -1,0 +1,38 @@
+"""Attention alone ignores word order: shuffle the words and the numbers only move.
+
+Self-attention compares every word with every word, and nothing in that
+comparison says where a word stands. Read the sentence in another order and
+every weight is still there: the rows and the columns of the table move with
+the words, and each word gets the same new vector as before. Transformers add
+the order back with positional encoding (later in the series).
+Page: "Why this fixes the two problems from part 1" (docs/*/why.md).
+Run ``python -m snippets.word_order``.
+"""
+import numpy as np
+
+from snippets.sentence import self_attention
+
+
+def main():
+    words = ["it", "is", "a", "cat"]  # as in sentence.py's heatmap_rows
+    weights, _ = self_attention(words)
+
+    # --8<-- [start:shuffle]
+    order = [3, 2, 1, 0]  # the same words, backwards
+    shuffled = [words[i] for i in order]
+    new_weights, _ = self_attention(shuffled)
+    for word, row in zip(shuffled, new_weights):
+        print(word, row.round(2))
+    #> cat [0.38 0.23 0.1  0.28]
+    #> a [0.22 0.59 0.1  0.1 ]
+    #> is [0.1  0.1  0.59 0.22]
+    #> it [0.76 0.13 0.05 0.06]
+    # the old table, rows and columns put in the new order
+    moved = weights[order][:, order]
+    print("same numbers, moved:", np.allclose(new_weights, moved))
+    #> same numbers, moved: True
+    # --8<-- [end:shuffle]
+
+
+if __name__ == "__main__":
+    main()
