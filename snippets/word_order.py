@@ -27,6 +27,7 @@ def main():
     #> a [0.22 0.59 0.1  0.1 ]
     #> is [0.1  0.1  0.59 0.22]
     #> it [0.76 0.13 0.05 0.06]
+
     # the old table, rows and columns put in the new order
     moved = weights[order][:, order]
     print("same numbers, moved:", np.allclose(new_weights, moved))
