@@ -10,7 +10,7 @@ import re
 
 from mkdocs.exceptions import PluginError
 
-PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][\w.]*)\s*\}\}")
+PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")  # "-": {{ exercises.word-vectors }}
 
 STAMP = {
     "zh": "本页数字与图由 NumPy {numpy}、Matplotlib {matplotlib} 在构建时计算。",
@@ -37,12 +37,13 @@ def on_page_markdown(markdown, page, config, files):
         used.append(name)
         try:
             if name.startswith("fig."):
-                return figures.embed(name[4:], lang, page.file.src_uri)
+                return figures.embed(name[4:], lang, page.file.src_uri,
+                                     directory_urls=config.use_directory_urls)
             if name.startswith("widget."):
                 return widgets.embed(name[7:], lang)
             if name.startswith("exercises."):
                 from snippets import exercises
-                return exercises.embed(name[10:], lang)
+                return exercises.embed(name[10:], lang, directory_urls=config.use_directory_urls)
             return page_values.render(name, lang)
         except Exception as error:
             raise PluginError(

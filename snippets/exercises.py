@@ -1,10 +1,500 @@
-"""Predict-then-check exercises (stub until issue 11 lands): one block per chapter."""
+"""Predict-then-check exercises at the end of the chapters: ``{{ exercises.<page> }}``.
+
+Pages (file stems): library, word-vectors, weights, weighted-sum, why,
+misconceptions, faq; both languages show the same exercises.
+
+- What an exercise IS (its answer, tolerance, choices, the numbers its text
+  quotes) is defined here, in `exercises()`, and every answer is computed from
+  the tested modules (snippets.softmax, library, sentence, cost). Nothing
+  derived is typed into docs/ or into the texts.
+- What it SAYS lives in two plain-text files next to this module, one per
+  language: snippets/exercises_zh.toml and snippets/exercises_en.toml (a
+  translator edits only those; tests/test_exercises.py checks that both have
+  the same exercises, fields and choices).
+- The code an explanation folds away is in `main()` below (sections
+  ``--8<-- [start:<name>]``), self-contained so that it runs as copied; its
+  `#>` lines are checked like every other module's, its Chinese comments are in
+  snippets/i18n/zh/exercises.py, and a test runs each section and compares its
+  result with the exercise's answer.
+
+The browser side is docs/assets/javascripts/exercises.js (checking, feedback,
+progress in localStorage) and docs/assets/stylesheets/exercises.css, linked
+from the block itself, so they load only on pages with exercises.
+
+Contract (an outside check reads it): every exercise root has
+``data-exercise`` (its id), an answer field (a text ``input``, or radio
+buttons whose ``value`` is the choice), a check ``button``, the build's answer
+in ``data-answer`` (JSON: a number, or the value of the right choice), and
+after checking ``data-state="correct"`` or ``"incorrect"``.
+"""
+import html
+import json
+import math
+import re
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
 
 LANGS = ("zh", "en")
+HERE = Path(__file__).resolve().parent
+PAGES = ("library", "word-vectors", "weights", "weighted-sum", "why", "misconceptions", "faq")
+
+# Tolerances the texts state: weights to two decimals; a ratio to one.
+WEIGHT_TOLERANCE = 0.01
+RATIO_TOLERANCE = 0.1
 
 
-def embed(page, lang):
-    """HTML of the exercises for chapter `page` in `lang` (stub: empty)."""
+@dataclass(frozen=True)
+class Exercise:
+    """One question. `kind` is "number" or "choice"; `fmt` names the answer format
+    the label states ("weight", "ratio", "count" for numbers)."""
+    id: str
+    page: str
+    kind: str
+    answer: object
+    values: dict = field(default_factory=dict)  # named numbers the texts may quote
+    tolerance: float = 0.0
+    percent: bool = False  # a weight: "76%" is read as 0.76
+    fmt: str = "weight"  # "weight" (percent too), "decimal", "ratio", "count"
+    choices: tuple = ()
+    code: str = None  # section of this module that computes the answer
+    code_value: object = None  # ns -> the number the code computed (tests)
+    code_expected: object = None  # what code_value must equal (default: answer)
+
+
+def _softmax(scores):
+    from snippets.softmax import softmax
+    return softmax(np.asarray(scores, dtype=np.float64))
+
+
+def _word_choices(words):
+    return tuple(words)
+
+
+def exercises():
+    """Every exercise, in page order, answers computed now from snippets."""
+    from snippets import cost, library, sentence
+    from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS
+
+    scores = np.asarray(ARTICLE_SCORES, dtype=np.float64)
+    weights = _softmax(scores)
+    cat = ARTICLE_WORDS.index("猫")
+    a = ARTICLE_WORDS.index("一只")
+    out = []
+
+    # --- library: the question, the spine labels, the contents -------------------------
+    twin_relevance = np.concatenate([library.relevance[:1], library.relevance])
+    twin = _softmax(twin_relevance)
+    out.append(Exercise(
+        "library-twin", "library", "number", float(twin[0]),
+        values={"before": float(library.weights[0])},
+        tolerance=WEIGHT_TOLERANCE, percent=True, code="library_twin",
+        code_value=lambda ns: ns["weights"], code_expected=twin))
+    quantum = float(library.weights[library.books.index("Quantum Mechanics")])
+    out.append(Exercise(
+        "library-quantum", "library", "choice",
+        "zero" if quantum == 0 else ("small" if quantum > 0 else "negative"),
+        values={"weight": quantum}, choices=("zero", "small", "negative")))
+    pet_question = np.array([0.0, 3.0, 0.0, 0.0])  # only "pet care"
+    pet = library.books[int(np.argmax(library.labels @ pet_question))]
+    out.append(Exercise(
+        "library-pet", "library", "choice", pet,
+        values={"question": "[" + ", ".join(f"{x:g}" for x in pet_question) + "]"},
+        choices=tuple(library.books)))
+
+    # --- word vectors: tie W_Q = W_K --------------------------------------------------
+    words = list(sentence.SENTENCE)
+    tied = sentence.sentence_scores(words, tied=True)  # W_K = W_Q: (n, n)
+    tied_weights = _softmax(tied)
+    it = words.index("它")
+    out.append(Exercise(
+        "wv-tied", "word-vectors", "choice", words[int(np.argmax(tied[it]))],
+        values={"self_score": float(tied[it, it]), "cat_score": float(tied[it, words.index("猫")]),
+                "cat": float(tied_weights[it, words.index("猫")])},
+        choices=_word_choices(words)))
+    c = words.index("猫")
+    symmetric = "same" if np.isclose(tied[it, c], tied[c, it]) else (
+        "it-more" if tied[it, c] > tied[c, it] else "cat-more")
+    untied = sentence.self_attention(words)[0]
+    out.append(Exercise(
+        "wv-symmetric", "word-vectors", "choice", symmetric,
+        values={"score": float(tied[it, c]), "it_cat": float(untied[it, c]), "cat_it": float(untied[c, it])},
+        choices=("same", "it-more", "cat-more")))
+
+    # --- relevance -> weights --------------------------------------------------------
+    equal = _softmax(np.full(4, 2.0))
+    out.append(Exercise(
+        "weights-equal", "weights", "number", float(equal[0]),
+        tolerance=WEIGHT_TOLERANCE, percent=True, code="weights_equal",
+        code_value=lambda ns: ns["weights"], code_expected=equal))
+    shifted = _softmax(scores + 10)
+    out.append(Exercise(
+        "weights-shift", "weights", "number", float(shifted[cat]),
+        values={"cat": float(weights[cat]), "shift": 10},
+        tolerance=WEIGHT_TOLERANCE, percent=True, code="weights_shift",
+        code_value=lambda ns: ns["exps"] / ns["exps"].sum(), code_expected=shifted))
+    masked_scores = scores.copy()
+    masked_scores[cat] = -np.inf
+    masked = _softmax(masked_scores)
+    out.append(Exercise(
+        "weights-mask", "weights", "number", float(masked[cat]),
+        values={"a": float(masked[a]), "a_before": float(weights[a])},
+        tolerance=WEIGHT_TOLERANCE, percent=True, code="weights_mask",
+        code_value=lambda ns: ns["weights"], code_expected=masked))
+    cold = _softmax(scores / 0.5)
+    out.append(Exercise(
+        "weights-temperature", "weights", "number", float(cold[cat]),
+        values={"temperature": 0.5, "cat": float(weights[cat])},
+        tolerance=WEIGHT_TOLERANCE, percent=True, code="weights_temperature",
+        code_value=lambda ns: ns["weights"], code_expected=cold))
+
+    # --- a weighted sum of values ----------------------------------------------------
+    feeding = float(library.note[0])
+    out.append(Exercise(
+        "ws-note", "weighted-sum", "number", feeding,
+        values={"weights": " / ".join(f"{w:.2f}" for w in library.weights),
+                "feeding": " / ".join(f"{v:g}" for v in library.contents[:, 0])},
+        tolerance=WEIGHT_TOLERANCE, fmt="decimal", code="ws_note",
+        code_value=lambda ns: ns["weights"] @ ns["feeding"], code_expected=feeding))
+    v = np.array([1.0, 2.0, 3.0])
+    same_mix = sentence.sentence_weights()[it] @ np.tile(v, (len(words), 1))  # (n,) @ (n, 3)
+    out.append(Exercise(
+        "ws-same-value", "weighted-sum", "choice",
+        "v" if np.allclose(same_mix, v) else "other",
+        choices=("v", "4v", "quarter-v")))
+    shuffled = ["猫", "是", "它", "一只"]
+    before = sentence.self_attention(words)[0]
+    after = sentence.self_attention(shuffled)[0]
+    unchanged = np.isclose(before[it, c], after[shuffled.index("它"), shuffled.index("猫")])
+    out.append(Exercise(
+        "ws-shuffle", "weighted-sum", "choice", "same" if unchanged else "changes",
+        values={"weight": float(before[it, c]), "shuffled": " ".join(shuffled)},
+        choices=("same", "changes")))
+
+    # --- why it fixes part 1's pain points ------------------------------------------
+    out.append(Exercise(
+        "why-2000", "why", "number", cost.comparisons(2000), values={"n": 2000},
+        fmt="count", code="why_2000", code_value=lambda ns: ns["n"] * ns["n"],
+        code_expected=cost.comparisons(2000)))
+    out.append(Exercise(
+        "why-distance", "why", "number", cost.path_length(21), values={"distance": 21,
+        "chain": cost.path_length(21, attention=False)}, fmt="count"))
+
+    # --- misconceptions: computed, not fixed; differences, not ratios ------------------
+    rain = list(sentence.RAIN_SENTENCE)
+    rain_weights = sentence.self_attention(rain)[0][rain.index("它")]
+    out.append(Exercise(
+        "mis-rain", "misconceptions", "choice", rain[int(np.argmax(rain_weights))],
+        values={"weight": float(rain_weights.max()), "sentence": " ".join(rain)},
+        choices=_word_choices(rain)))
+    ratio = float(weights[cat] / weights[a])
+    out.append(Exercise(
+        "mis-ratio", "misconceptions", "number", ratio,
+        values={"cat_score": float(scores[cat]), "a_score": float(scores[a]),
+                "score_ratio": float(scores[cat] / scores[a]), "gap": float(scores[cat] - scores[a])},
+        tolerance=RATIO_TOLERANCE, fmt="ratio", code="mis_ratio",
+        code_value=lambda ns: ns["weights"][3] / ns["weights"][2], code_expected=ratio))
+
+    # --- FAQ -----------------------------------------------------------------------
+    out.append(Exercise(
+        "faq-budget", "faq", "number", float(1 - weights[cat]), values={"cat": float(weights[cat])},
+        tolerance=WEIGHT_TOLERANCE, percent=True))
+    out.append(Exercise(
+        "faq-double", "faq", "number", cost.comparisons(2000) / cost.comparisons(1000),
+        values={"n": 1000, "n2": 2000}, fmt="count", code="faq_double",
+        code_value=lambda ns: ns["n"] * ns["n"] / 1000 ** 2,
+        code_expected=cost.comparisons(2000) / cost.comparisons(1000)))
+    small = 0.05 * 10.0
+    out.append(Exercise(
+        "faq-small", "faq", "number", small, values={"weight": 0.05, "value": 10},
+        tolerance=WEIGHT_TOLERANCE, fmt="decimal"))
+    return out
+
+
+def by_page(page):
+    """The exercises of chapter `page`, in order (KeyError for a page without any)."""
+    if page not in PAGES:
+        raise KeyError(f"no exercises for page {page!r}; pages with exercises: {list(PAGES)}")
+    return [e for e in exercises() if e.page == page]
+
+
+# --- texts -------------------------------------------------------------------------
+
+def texts(lang):
+    """The texts of `lang` from snippets/exercises_<lang>.toml: {"ui": ..., "<id>": ...}."""
     if lang not in LANGS:
         raise ValueError(f"exercise language must be one of {LANGS}, got {lang!r}")
-    return '<div class="exercises-stub"></div>'
+    with open(HERE / f"exercises_{lang}.toml", "rb") as f:
+        return tomllib.load(f)
+
+
+# --- reading a reader's number (mirrored by parse() in exercises.js) ----------------
+
+_FULL_WIDTH = str.maketrans({**{chr(0xFF10 + i): str(i) for i in range(10)},
+                             "．": ".", "，": ",", "％": "%", "－": "-", "−": "-", "–": "-",
+                             "＋": "+", "／": "/", "。": "."})
+_SPACES = re.compile(r"[\s\u00a0\u2009\u202f\u3000']+")
+_PLAIN = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
+_THOUSANDS = re.compile(r"^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$")
+_DECIMAL_COMMA = re.compile(r"^[+-]?\d+,\d+$")
+
+
+def _plain(text):
+    if _THOUSANDS.match(text):
+        text = text.replace(",", "")
+    elif _DECIMAL_COMMA.match(text):
+        text = text.replace(",", ".")
+    return float(text) if _PLAIN.match(text) else None
+
+
+def parse_number(text, percent=False):
+    """A reader's answer as a float, or None when it is not a number.
+
+    Accepts 0.76, .76, 0,76, 4,000,000, 4 000 000, 4e6, 1/4, full-width digits,
+    400万; "76%" only where a percentage may be given (`percent`).
+    """
+    text = _SPACES.sub("", str(text).translate(_FULL_WIDTH))
+    scale = 1.0
+    if text.endswith("%"):
+        if not percent:
+            return None
+        text, scale = text[:-1], 0.01
+    elif text.endswith("万"):
+        text, scale = text[:-1], 1e4
+    elif text.endswith("亿"):
+        text, scale = text[:-1], 1e8
+    if text.count("/") == 1:
+        top, bottom = (_plain(part) for part in text.split("/"))
+        if top is None or not bottom:
+            return None
+        value = top / bottom
+    else:
+        value = _plain(text)
+    if value is None or not math.isfinite(value):
+        return None
+    return value * scale
+
+
+def is_correct(exercise, reply):
+    """Whether `reply` (what the reader typed, or the chosen value) is right."""
+    if exercise.kind == "choice":
+        return reply == exercise.answer
+    value = parse_number(reply, exercise.percent)
+    if value is None:
+        return False
+    return abs(value - exercise.answer) <= exercise.tolerance + 1e-9 * max(1.0, abs(exercise.answer))
+
+
+# --- HTML ----------------------------------------------------------------------------
+
+def _json(value):
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def _attr(value):
+    return html.escape(str(value), quote=True)
+
+
+def _inline(text):
+    """Markdown of one paragraph (code, emphasis) as HTML without the <p>."""
+    import markdown
+    out = markdown.markdown(text.strip())
+    return out[3:-4] if out.startswith("<p>") and out.endswith("</p>") and out.count("<p>") == 1 else out
+
+
+def _blocks(text):
+    import markdown
+    return markdown.markdown(text.strip())
+
+
+def _fill(text, exercise, lang):
+    """A text of the exercise with {answer} and its named values filled in."""
+    answer = exercise.answer
+    return text.format(answer=answer, **exercise.values)
+
+
+def _asset_prefix(lang, directory_urls=True):
+    """From a chapter page back to the site root: zh pages are <page>/ (or <page>.html),
+    en pages en/<page>/ (or en/<page>.html)."""
+    depth = (0 if lang == "zh" else 1) + (1 if directory_urls else 0)
+    return "../" * depth
+
+
+def _choice_label(exercise, value, entry, lang):
+    labels = entry.get("choices", {})
+    if value in labels:
+        return labels[value]
+    from snippets.sentence import ENGLISH
+    if value in ENGLISH:  # a word of the sentence: 猫 / "cat (猫)"
+        return value if lang == "zh" else f"{ENGLISH[value]} ({value})"
+    raise KeyError(f"exercise {exercise.id!r}: no {lang} label for choice {value!r}")
+
+
+def _format_note(exercise, ui):
+    return ui[f"format_{exercise.fmt}"].format(tolerance=f"{exercise.tolerance:g}")
+
+
+def render(exercise, number, lang, ui, entry):
+    """Markdown (raw HTML + a folded code block) of one exercise."""
+    uid = f"ex-{exercise.id}"
+    question = _inline(_fill(entry["question"], exercise, lang))
+    attrs = (f'class="exercise" id="{uid}" data-exercise="{_attr(exercise.id)}" '
+             f'data-answer="{_attr(_json(exercise.answer))}" data-kind="{exercise.kind}"')
+    if exercise.kind == "number":
+        attrs += f' data-tolerance="{exercise.tolerance!r}" data-percent="{str(exercise.percent).lower()}"'
+    head = f'<span class="exercise__number">{_attr(ui["exercise"].format(n=number))}</span> '
+    lines = [f'<div {attrs} markdown="1">', ""]
+    if exercise.kind == "number":
+        lines.append(f'<p class="exercise__question" id="{uid}-q">{head}{question}</p>')
+        field = (f'<label class="exercise__label" for="{uid}-input">{_attr(ui["your_answer"])}'
+                 f'<span class="exercise__format">{_attr(_format_note(exercise, ui))}</span></label>'
+                 f'<input class="exercise__input" id="{uid}-input" type="text" inputmode="decimal" '
+                 f'autocomplete="off" spellcheck="false" aria-describedby="{uid}-q" disabled>')
+    else:
+        radios = "".join(
+            f'<label class="exercise__choice"><input type="radio" name="{uid}-choice" '
+            f'value="{_attr(value)}" disabled> <span>{_inline(_choice_label(exercise, value, entry, lang))}</span></label>'
+            for value in exercise.choices)
+        field = (f'<fieldset class="exercise__choices"><legend class="exercise__question" id="{uid}-q">'
+                 f'{head}{question}</legend>{radios}</fieldset>')
+    lines.append(
+        f'<form class="exercise__form" novalidate>{field}'
+        f'<span class="exercise__buttons"><button type="submit" class="exercise__button exercise__check" '
+        f'data-exercise-check disabled>{_attr(ui["check"])}</button>'
+        f'<button type="button" class="exercise__button exercise__reveal" data-exercise-reveal disabled>'
+        f'{_attr(ui["reveal"])}</button></span></form>')
+    if entry.get("hint"):
+        lines.append(f'<details class="exercise__hint tip"><summary>{_attr(ui["hint"])}</summary>'
+                     f'<p>{_inline(_fill(entry["hint"], exercise, lang))}</p></details>')
+    lines.append('<p class="exercise__feedback" data-exercise-feedback role="status" aria-live="polite"></p>')
+    lines += [f'<div class="exercise__explanation" data-exercise-explanation markdown="1">', "",
+              f'<p class="exercise__answer-title">{_attr(ui["answer"])}</p>',
+              _blocks(_fill(entry["explanation"], exercise, lang)), ""]
+    if exercise.code:
+        title = ui["code"].replace('"', "“")
+        lines += [f'??? example "{title}"', "",
+                  "    ```python",
+                  f'    --8<-- "snippets/exercises.py:{exercise.code}"',
+                  "    ```", ""]
+    lines += ["</div>", "", "</div>", ""]
+    return "\n".join(lines)
+
+
+def embed(page, lang, *, directory_urls=True):
+    """Markdown for ``{{ exercises.<page> }}`` in `lang`: the page's exercises, and
+    the links to their script and stylesheet (so only these pages load them);
+    `directory_urls` is MkDocs' use_directory_urls (it sets their relative path)."""
+    if lang not in LANGS:
+        raise ValueError(f"exercise language must be one of {LANGS}, got {lang!r}")
+    chosen = by_page(page)
+    text = texts(lang)
+    ui = text["ui"]
+    messages = {key: ui[key] for key in ("correct", "incorrect", "unreadable", "unchosen", "solved", "revealed")}
+    prefix = _asset_prefix(lang, directory_urls)
+    parts = ["", f'<div class="exercises" data-exercises-page="{_attr(page)}" '
+             f'data-messages="{_attr(_json(messages))}" markdown="1">', "",
+             f'<link rel="stylesheet" href="{prefix}assets/stylesheets/exercises.css">',
+             f'<p class="exercises__intro">{_inline(ui["intro"])}</p>', ""]
+    for number, exercise in enumerate(chosen, 1):
+        parts.append(render(exercise, number, lang, ui, text[exercise.id]))
+    parts += [f'<script src="{prefix}assets/javascripts/exercises.js" defer></script>', "", "</div>", ""]
+    return "\n".join(parts)
+
+
+def main():
+    # --8<-- [start:library_twin]
+    import numpy as np
+
+    # relevance of the five books: the handbook twice
+    relevance = np.array([4.2, 4.2, 2.4, 0.0, 0.0])
+    exps = np.exp(relevance - relevance.max())
+    weights = exps / exps.sum()
+    print(weights.round(2))
+    #> [0.46 0.46 0.08 0.01 0.01]
+    # --8<-- [end:library_twin]
+
+    # --8<-- [start:weights_equal]
+    import numpy as np
+
+    scores = np.array([2.0, 2.0, 2.0, 2.0])  # four equal scores
+    exps = np.exp(scores - scores.max())  # each exp(0) = 1
+    weights = exps / exps.sum()
+    print(weights)
+    #> [0.25 0.25 0.25 0.25]
+    # --8<-- [end:weights_equal]
+
+    # --8<-- [start:weights_shift]
+    import numpy as np
+
+    scores = np.array([0.5, 0.3, 1.2, 3.0])  # raw scores of it, is, a, cat
+    for shifted in (scores, scores + 10):  # as they are, then 10 higher
+        exps = np.exp(shifted - shifted.max())
+        print((exps / exps.sum()).round(2))
+    #> [0.06 0.05 0.13 0.76]
+    #> [0.06 0.05 0.13 0.76]
+    # --8<-- [end:weights_shift]
+
+    # --8<-- [start:weights_mask]
+    import numpy as np
+
+    # cat gets -inf (masked): exp(-inf) is exactly 0
+    scores = np.array([0.5, 0.3, 1.2, -np.inf])
+    exps = np.exp(scores - scores.max())
+    weights = exps / exps.sum()
+    print(weights.round(2))
+    #> [0.26 0.21 0.53 0.  ]
+    # --8<-- [end:weights_mask]
+
+    # --8<-- [start:weights_temperature]
+    import numpy as np
+
+    scores = np.array([0.5, 0.3, 1.2, 3.0])  # raw scores of it, is, a, cat
+    cooled = scores / 0.5  # temperature 0.5
+    exps = np.exp(cooled - cooled.max())
+    weights = exps / exps.sum()
+    print(weights.round(2))
+    #> [0.01 0.   0.03 0.96]
+    # --8<-- [end:weights_temperature]
+
+    # --8<-- [start:ws_note]
+    import numpy as np
+
+    weights = np.array([0.84, 0.14, 0.01, 0.01])  # the four books
+    feeding = np.array([0.9, 0.2, 0.0, 0.0])  # how much each says on feeding
+    print(round(weights @ feeding, 2))
+    #> 0.78
+    # --8<-- [end:ws_note]
+
+    # --8<-- [start:why_2000]
+    n = 2000
+    # every word compares with every word
+    print(f"{n * n:,}")
+    #> 4,000,000
+    # --8<-- [end:why_2000]
+
+    # --8<-- [start:mis_ratio]
+    import numpy as np
+
+    scores = np.array([0.5, 0.3, 1.2, 3.0])  # raw scores of it, is, a, cat
+    exps = np.exp(scores - scores.max())
+    weights = exps / exps.sum()
+    # weight of cat / weight of a, and e to the power of the gap
+    print(round(weights[3] / weights[2], 2))
+    #> 6.05
+    print(round(np.exp(3.0 - 1.2), 2))
+    #> 6.05
+    # --8<-- [end:mis_ratio]
+
+    # --8<-- [start:faq_double]
+    for n in (1000, 2000):
+        # n words: n * n comparisons
+        print(n, f"{n * n:,}")
+    #> 1000 1,000,000
+    #> 2000 4,000,000
+    # --8<-- [end:faq_double]
+
+
+if __name__ == "__main__":
+    main()

@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SNIPPETS = ROOT / "snippets"
 MODULES = ["softmax", "attention", "projections", "library", "sentence", "cost", "word_order",
-           "coreference"]  # dependency order
+           "coreference", "exercises"]  # dependency order
 
 # The sections pages include: renaming or dropping one breaks the site's include lines.
 EXPECTED_SECTIONS = {
@@ -32,6 +32,9 @@ EXPECTED_SECTIONS = {
     "cost": ["cost", "cost_checks", "table", "distance"],
     "word_order": ["shuffle"],
     "coreference": ["data", "layer", "choose"],
+    # each exercise's folded answer code stands alone (it runs as copied)
+    "exercises": ["library_twin", "weights_equal", "weights_shift", "weights_mask",
+                  "weights_temperature", "ws_note", "why_2000", "mis_ratio", "faq_double"],
 }
 
 # What a page must show earlier for a section to run (the rest follows transitively).

@@ -1,0 +1,154 @@
+/*
+ * Predict-then-check exercises ({{ exercises.<page> }}, markup from snippets/exercises.py).
+ *
+ * Each root [data-exercise] carries the build's answer in data-answer (JSON: a
+ * number, or the value of the right radio button), data-kind ("number" or
+ * "choice"), and for numbers data-tolerance and data-percent. Checking sets
+ * data-state="correct" or "incorrect" on the root and writes a message, in the
+ * page's language (from data-messages on the enclosing .exercises), into the
+ * polite live region [data-exercise-feedback].
+ *
+ * Progress: the ids of exercises answered correctly are kept in localStorage
+ * ("attention-exercises"), in this browser only; nothing is ever sent anywhere.
+ * API: window.attentionExercises.parse(text, percent), .init(scope).
+ */
+(function () {
+  "use strict";
+
+  var STORE = "attention-exercises";
+  var FULL_WIDTH = { "．": ".", "，": ",", "％": "%", "－": "-", "−": "-", "–": "-",
+                     "＋": "+", "／": "/", "。": "." };
+  var PLAIN = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+  var THOUSANDS = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
+  var DECIMAL_COMMA = /^[+-]?\d+,\d+$/;
+
+  function plain(text) {
+    if (THOUSANDS.test(text)) text = text.replace(/,/g, "");
+    else if (DECIMAL_COMMA.test(text)) text = text.replace(",", ".");
+    return PLAIN.test(text) ? parseFloat(text) : null;
+  }
+
+  /**
+   * A reader's number, or null. Same rules as parse_number() in
+   * snippets/exercises.py: 0.76, .76, 0,76, 4,000,000, 4 000 000, 4e6, 1/4,
+   * full-width digits, 400万; "76%" only when `percent` is true.
+   */
+  function parse(text, percent) {
+    var s = String(text).replace(/[\uFF10-\uFF19]/g, function (c) {
+      return String.fromCharCode(c.charCodeAt(0) - 0xFF10 + 48);
+    }).replace(/[．，％－−–＋／。]/g, function (c) { return FULL_WIDTH[c]; })
+      .replace(/[\s\u00a0\u2009\u202f\u3000']+/g, "");
+    var scale = 1, value;
+    var last = s.slice(-1);
+    if (last === "%") {
+      if (!percent) return null;
+      s = s.slice(0, -1); scale = 0.01;
+    } else if (last === "万") {
+      s = s.slice(0, -1); scale = 1e4;
+    } else if (last === "亿") {
+      s = s.slice(0, -1); scale = 1e8;
+    }
+    var parts = s.split("/");
+    if (parts.length === 2) {
+      var top = plain(parts[0]), bottom = plain(parts[1]);
+      if (top === null || !bottom) return null;
+      value = top / bottom;
+    } else if (parts.length === 1) {
+      value = plain(s);
+    } else {
+      return null;
+    }
+    if (value === null || !isFinite(value)) return null;
+    return value * scale;
+  }
+
+  function load() {
+    try { return JSON.parse(window.localStorage.getItem(STORE)) || {}; } catch (e) { return {}; }
+  }
+
+  function save(id) {
+    try {
+      var solved = load();
+      solved[id] = true;
+      window.localStorage.setItem(STORE, JSON.stringify(solved));
+    } catch (e) { /* storage off (private mode): progress is simply not kept */ }
+  }
+
+  function setup(root) {
+    if (root.getAttribute("data-ready") === "true") return;
+    var group = root.closest(".exercises");
+    var messages = JSON.parse((group && group.getAttribute("data-messages")) || "{}");
+    var answer = JSON.parse(root.getAttribute("data-answer"));
+    var kind = root.getAttribute("data-kind");
+    var form = root.querySelector("form");
+    var feedback = root.querySelector("[data-exercise-feedback]");
+    var explanation = root.querySelector("[data-exercise-explanation]");
+    var hint = root.querySelector(".exercise__hint");
+    var id = root.getAttribute("data-exercise");
+
+    function reveal() {
+      explanation.hidden = false;
+    }
+
+    function check() {
+      var correct, message;
+      if (kind === "choice") {
+        var chosen = root.querySelector('input[type="radio"]:checked');
+        correct = !!chosen && chosen.value === answer;
+        message = chosen ? (correct ? messages.correct : messages.incorrect) : messages.unchosen;
+      } else {
+        var value = parse(root.querySelector("input").value,
+                          root.getAttribute("data-percent") === "true");
+        var tolerance = parseFloat(root.getAttribute("data-tolerance")) || 0;
+        correct = value !== null &&
+          Math.abs(value - answer) <= tolerance + 1e-9 * Math.max(1, Math.abs(answer));
+        message = value === null ? messages.unreadable : (correct ? messages.correct : messages.incorrect);
+      }
+      root.setAttribute("data-state", correct ? "correct" : "incorrect");
+      // A new text node each time, so a repeated message is announced again.
+      feedback.textContent = "";
+      feedback.appendChild(document.createTextNode(message));
+      if (correct) {
+        reveal();
+        save(id);
+      } else if (hint && message !== messages.unreadable && message !== messages.unchosen) {
+        hint.open = true;
+      }
+    }
+
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      check();
+    });
+    root.querySelector("[data-exercise-reveal]").addEventListener("click", function () {
+      reveal();
+      feedback.textContent = messages.revealed;
+    });
+    // Enter on a radio button checks too (browsers do not submit from radios).
+    root.querySelectorAll('input[type="radio"]').forEach(function (radio) {
+      radio.addEventListener("keydown", function (event) {
+        if (event.key === "Enter") { event.preventDefault(); check(); }
+      });
+    });
+    explanation.hidden = true;
+    if (load()[id]) {
+      var badge = document.createElement("p");
+      badge.className = "exercise__solved";
+      badge.textContent = messages.solved;
+      form.parentNode.insertBefore(badge, form);
+    }
+    root.querySelectorAll("input, button").forEach(function (el) { el.disabled = false; });
+    root.setAttribute("data-ready", "true");
+  }
+
+  function init(scope) {
+    (scope || document).querySelectorAll("[data-exercise]").forEach(setup);
+  }
+
+  window.attentionExercises = { parse: parse, init: init };
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { init(document); });
+  } else {
+    init(document);
+  }
+})();

@@ -1,0 +1,346 @@
+"""The predict-then-check exercises (snippets/exercises.py and its two text files).
+
+Every exercise renders in both languages with the contract attributes; its answer
+is what snippets compute (checked here against an independent computation); the
+zh and en texts are pairs (same exercises, fields, choices); the folded code
+that computes an answer runs as copied, in both languages, and gets the answer;
+a reader's number is read in the usual formats within the stated tolerance.
+"""
+import contextlib
+import gzip
+import html.parser
+import io
+import json
+import math
+import re
+import string
+import textwrap
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from snippets import cost, exercises, i18n, library, sentence
+from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS, softmax
+
+ROOT = Path(__file__).resolve().parents[1]
+ALL = exercises.exercises()
+BY_ID = {e.id: e for e in ALL}
+ASSETS = [ROOT / "docs/assets/javascripts/exercises.js", ROOT / "docs/assets/stylesheets/exercises.css"]
+# Code whose inputs are rounded the way a reader reads them off the page: within the
+# exercise's tolerance. Every other section must compute the answer exactly.
+ROUNDED_CODE = {"ws_note"}
+
+
+class Roots(html.parser.HTMLParser):
+    """Each [data-exercise] root: its attributes, radio values, buttons, inputs."""
+
+    def __init__(self):
+        super().__init__()
+        self.roots = []
+
+    def handle_starttag(self, tag, attrs):
+        attrs = dict(attrs)
+        if "data-exercise" in attrs:
+            self.roots.append({"attrs": attrs, "radios": [], "inputs": [], "buttons": [], "labels": 0})
+        elif self.roots:
+            root = self.roots[-1]
+            if tag == "input" and attrs.get("type") == "radio":
+                root["radios"].append(attrs["value"])
+            elif tag == "input":
+                root["inputs"].append(attrs)
+            elif tag == "button":
+                root["buttons"].append(attrs)
+            elif tag == "label":
+                root["labels"] += 1
+
+
+def roots(markup):
+    parser = Roots()
+    parser.feed(markup)
+    return parser.roots
+
+
+def field_names(text):
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+# --- how many, where -------------------------------------------------------------
+
+def test_enough_exercises_over_enough_chapters():
+    pages = {e.page for e in ALL}
+    assert len(ALL) >= 12
+    assert len(pages) >= 6 and pages == set(exercises.PAGES)
+    for page in exercises.PAGES:
+        assert len(exercises.by_page(page)) >= 2, page
+    assert len({e.id for e in ALL}) == len(ALL)  # ids are unique
+    assert {e.kind for e in ALL} == {"number", "choice"}
+
+
+@pytest.mark.parametrize("lang", exercises.LANGS)
+@pytest.mark.parametrize("page", exercises.PAGES)
+def test_every_exercise_renders_with_the_contract(page, lang):
+    markup = exercises.embed(page, lang)
+    found = roots(markup)
+    chosen = exercises.by_page(page)
+    assert [r["attrs"]["data-exercise"] for r in found] == [e.id for e in chosen]
+    for root, exercise in zip(found, chosen):
+        attrs = root["attrs"]
+        assert json.loads(attrs["data-answer"]) == exercise.answer
+        assert attrs["data-kind"] == exercise.kind
+        assert any(b.get("type") == "submit" and "data-exercise-check" in b for b in root["buttons"])
+        if exercise.kind == "choice":
+            assert root["radios"] == list(exercise.choices)
+            assert exercise.answer in exercise.choices
+            assert not root["inputs"]
+        else:
+            assert len(root["inputs"]) == 1 and root["inputs"][0]["type"] == "text"
+            assert float(attrs["data-tolerance"]) == exercise.tolerance
+            assert attrs["data-percent"] == str(exercise.percent).lower()
+            assert root["labels"] == 1
+        if exercise.code:
+            assert f'--8<-- "snippets/exercises.py:{exercise.code}"' in markup
+    # every text field was filled; the assets sit beside the block
+    assert not re.search(r"\{[a-z_]+(:[^}]*)?\}", markup), markup
+    prefix = "../" if lang == "zh" else "../../"
+    assert f'<script src="{prefix}assets/javascripts/exercises.js" defer>' in markup
+    assert f'<link rel="stylesheet" href="{prefix}assets/stylesheets/exercises.css">' in markup
+    assert markup.count("data-exercise=") == len(chosen)
+
+
+def test_the_page_language_shows():
+    zh, en = exercises.embed("weights", "zh"), exercises.embed("weights", "en")
+    assert "检查" in zh and "你的答案" in zh and "Check" not in zh
+    assert ">Check<" in en and "Your answer" in en and "检查" not in en
+    assert 'value="猫"' in exercises.embed("word-vectors", "zh")
+    assert "cat (猫)" in exercises.embed("word-vectors", "en")
+
+
+def test_unknown_page_or_language_fails_loudly():
+    with pytest.raises(KeyError, match="summary"):
+        exercises.embed("summary", "zh")
+    with pytest.raises(ValueError, match="fr"):
+        exercises.embed("weights", "fr")
+
+
+# --- the answers are what snippets compute -------------------------------------------
+
+def test_answers_equal_independent_computations():
+    scores = np.array(ARTICLE_SCORES)
+    weights = softmax(scores)
+    cat, a = ARTICLE_WORDS.index("猫"), ARTICLE_WORDS.index("一只")
+    e = BY_ID
+    assert e["weights-equal"].answer == pytest.approx(1 / 4, abs=1e-12)
+    assert e["weights-shift"].answer == pytest.approx(weights[cat], abs=1e-12)
+    assert e["weights-mask"].answer == 0.0
+    assert e["weights-mask"].values["a"] == pytest.approx(
+        math.exp(scores[a]) / sum(math.exp(s) for i, s in enumerate(scores) if i != cat), abs=1e-12)
+    assert e["weights-temperature"].answer == pytest.approx(
+        math.exp(2 * scores[cat]) / sum(math.exp(2 * s) for s in scores), abs=1e-12)
+    assert e["mis-ratio"].answer == pytest.approx(math.exp(scores[cat] - scores[a]), abs=1e-12)
+    assert e["faq-budget"].answer == pytest.approx(1 - weights[cat], abs=1e-12)
+    assert e["why-2000"].answer == 2000 ** 2 == cost.comparisons(2000)
+    assert e["faq-double"].answer == 4
+    assert e["why-distance"].answer == 1
+    rel = library.labels @ library.question
+    twin = np.exp(rel[0]) / (np.exp(rel[0]) + np.exp(rel).sum())
+    assert e["library-twin"].answer == pytest.approx(twin, abs=1e-12)
+    assert e["library-quantum"].answer == "small"
+    assert e["library-pet"].answer == "Pet Care"
+    assert e["ws-note"].answer == pytest.approx(float(softmax(rel) @ library.contents[:, 0]), abs=1e-12)
+    tied = sentence.sentence_scores(sentence.SENTENCE, tied=True)
+    assert np.allclose(tied, tied.T)
+    assert e["wv-tied"].answer == sentence.SENTENCE[int(np.argmax(tied[0]))]
+    assert e["wv-symmetric"].answer == "same"
+    assert e["ws-same-value"].answer == "v"
+    assert e["ws-shuffle"].answer == "same"
+    assert e["mis-rain"].answer == "下雨"
+    assert e["faq-small"].answer == pytest.approx(0.5)
+
+
+def _section(name):
+    source = (ROOT / "snippets/exercises.py").read_text(encoding="utf-8")
+    body = source.split(f"# --8<-- [start:{name}]\n", 1)[1].split(f"# --8<-- [end:{name}]", 1)[0]
+    return textwrap.dedent(body)
+
+
+def _run(code):
+    namespace, out = {"__name__": "__copied__"}, io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(compile(code, "<copied>", "exec"), namespace)
+    return namespace, out.getvalue()
+
+
+def _printed_comments(code):
+    return "".join(line.strip()[3:] + "\n" for line in code.splitlines() if line.strip().startswith("#> "))
+
+
+@pytest.mark.parametrize("exercise", [e for e in ALL if e.code], ids=lambda e: e.id)
+def test_the_folded_code_computes_the_answer_in_both_languages(exercise):
+    english = _section(exercise.code)
+    chinese, missing = i18n.translate(english, i18n.catalogue("zh"))
+    assert not missing, f"no zh translation in snippets/i18n/zh/exercises.py for {missing}"
+    assert i18n.code_tokens(chinese) == i18n.code_tokens(english)
+    assert "snippets" not in english  # runs as copied, without this repository
+    assert not re.search(r"[\u3400-\u9fff]", english)  # en pages show English code only
+    for code in (english, chinese):
+        namespace, printed = _run(code)
+        assert printed == _printed_comments(code)
+        got = np.asarray(exercise.code_value(namespace), dtype=float)
+        expected = np.asarray(exercise.answer if exercise.code_expected is None else exercise.code_expected)
+        atol = exercise.tolerance if exercise.code in ROUNDED_CODE else 1e-9
+        assert got.shape == expected.shape and np.allclose(got, expected, atol=atol, rtol=0), (got, expected)
+
+
+def test_every_code_section_is_used_once():
+    source = (ROOT / "snippets/exercises.py").read_text(encoding="utf-8")
+    sections = re.findall(r"# --8<-- \[start:(\w+)\]", source)
+    assert sorted(sections) == sorted(e.code for e in ALL if e.code)
+
+
+# --- the texts: zh/en pairs, no typed answers, Chinese typesetting ---------------------
+
+def test_zh_and_en_texts_are_pairs():
+    zh, en = exercises.texts("zh"), exercises.texts("en")
+    assert set(zh) == set(en) == {"ui"} | set(BY_ID)
+    assert set(zh["ui"]) == set(en["ui"])
+    for key in zh["ui"]:
+        assert field_names(zh["ui"][key]) == field_names(en["ui"][key]), key
+    for exercise in ALL:
+        a, b = zh[exercise.id], en[exercise.id]
+        assert set(a) == set(b), exercise.id
+        assert {"question", "explanation"} <= set(a)
+        for key in a:
+            if key == "choices":
+                assert list(a[key]) == list(b[key]), exercise.id
+                continue
+            assert field_names(a[key]) == field_names(b[key]), (exercise.id, key)
+            assert field_names(a[key]) <= {"answer"} | set(exercise.values), (exercise.id, key)
+        if exercise.kind == "choice":
+            labels = a.get("choices", {})
+            assert set(labels) <= set(exercise.choices), exercise.id
+            for value in set(exercise.choices) - set(labels):
+                assert value in sentence.ENGLISH, (exercise.id, value)  # a word: labelled from sentence
+
+
+def test_no_computed_answer_is_typed_into_a_text():
+    for lang in exercises.LANGS:
+        text = exercises.texts(lang)
+        for exercise in ALL:
+            if exercise.kind != "number" or float(exercise.answer).is_integer():
+                continue
+            typed = f"{exercise.answer:.2f}"
+            for key, value in text[exercise.id].items():
+                assert typed not in str(value), (lang, exercise.id, key)
+
+
+def test_docs_use_only_known_exercise_placeholders():
+    for path in sorted((ROOT / "docs").glob("*/*.md")):
+        for page in re.findall(r"\{\{\s*exercises\.([\w-]+)\s*\}\}", path.read_text(encoding="utf-8")):
+            assert page == path.stem and page in exercises.PAGES, path
+
+
+def test_chinese_texts_are_well_typeset():
+    import autocorrect_py
+
+    zh = exercises.texts("zh")
+    problems = []
+    for exercise in ALL:
+        for key, value in zh[exercise.id].items():
+            values = value.values() if isinstance(value, dict) else [value]
+            for text in values:
+                if isinstance(value, dict):
+                    filled = text
+                else:
+                    filled = text.format(answer=exercise.answer, **exercise.values)
+                for line in autocorrect_py.lint_for(filled + "\n", "md").lines:
+                    problems.append(f"{exercise.id}.{key}: {line.old!r} -> {line.new!r}")
+    for key, text in zh["ui"].items():
+        for line in autocorrect_py.lint_for(text + "\n", "md").lines:
+            problems.append(f"ui.{key}: {line.old!r} -> {line.new!r}")
+    assert not problems, "\n".join(problems)
+
+
+# --- reading a reader's answer ---------------------------------------------------
+
+PARSE_CASES = [
+    ("0.76", False, 0.76), (".76", False, 0.76), ("0,76", False, 0.76), (" 0.76 ", False, 0.76),
+    ("76%", True, 0.76), ("76 %", True, 0.76), ("７６％", True, 0.76), ("76%", False, None),
+    ("０．７６", False, 0.76), ("1/4", False, 0.25), ("1 / 4", False, 0.25), ("1/0", False, None),
+    ("4,000,000", False, 4e6), ("4 000 000", False, 4e6), ("4000000", False, 4e6), ("4e6", False, 4e6),
+    ("400万", False, 4e6), ("4，000，000", False, 4e6), ("-0.5", False, -0.5), ("−0.5", False, -0.5),
+    ("+3", False, 3.0), ("6.", False, 6.0), ("0", False, 0.0), ("1,5", False, 1.5),
+    ("", False, None), ("abc", False, None), ("0.7.6", False, None), ("1/2/3", False, None),
+    ("4,00,000", False, None), ("inf", False, None), ("nan", False, None), ("1e999", False, None),
+    ("%", True, None), ("76%%", True, None),
+]
+
+
+@pytest.mark.parametrize("text, percent, expected", PARSE_CASES)
+def test_parse_number(text, percent, expected):
+    got = exercises.parse_number(text, percent)
+    if expected is None:
+        assert got is None
+    else:
+        assert got == pytest.approx(expected, abs=1e-12)
+
+
+def test_answers_are_checked_within_the_stated_tolerance():
+    equal, ratio, big, zero = BY_ID["weights-equal"], BY_ID["mis-ratio"], BY_ID["why-2000"], BY_ID["weights-mask"]
+    for reply in ("0.25", ".25", "25%", "1/4", "0.26", "0.24", "０.２５", "0,25"):
+        assert exercises.is_correct(equal, reply), reply
+    for reply in ("0.27", "25", "0.2", "", "a quarter", "0.5"):
+        assert not exercises.is_correct(equal, reply), reply
+    assert exercises.is_correct(ratio, "6") and exercises.is_correct(ratio, "6.1")
+    assert not exercises.is_correct(ratio, "2.5") and not exercises.is_correct(ratio, "6.2")
+    for reply in ("4,000,000", "4000000", "4 000 000", "400万", "4e6"):
+        assert exercises.is_correct(big, reply), reply
+    for reply in ("4,000,001", "3999999", "4000000%", "2000"):
+        assert not exercises.is_correct(big, reply), reply
+    assert exercises.is_correct(zero, "0") and exercises.is_correct(zero, "0%") and exercises.is_correct(zero, "0.00")
+    choice = BY_ID["wv-tied"]
+    assert exercises.is_correct(choice, choice.answer)
+    assert not any(exercises.is_correct(choice, c) for c in choice.choices if c != choice.answer)
+
+
+def test_tolerances_are_the_stated_ones():
+    for exercise in ALL:
+        if exercise.kind != "number":
+            continue
+        if exercise.fmt in ("weight", "decimal"):
+            assert exercise.tolerance == 0.01, exercise.id
+        if exercise.fmt == "count":
+            assert exercise.tolerance == 0 and float(exercise.answer).is_integer(), exercise.id
+        assert exercise.percent == (exercise.fmt == "weight"), exercise.id
+
+
+# --- small, loaded only where used ------------------------------------------------
+
+def test_script_and_stylesheet_are_small_and_local():
+    total = sum(len(gzip.compress(path.read_bytes(), 9)) for path in ASSETS)
+    assert total <= 4 * 1024, total
+    for path in ASSETS:
+        text = path.read_text(encoding="utf-8")
+        assert "http://" not in text and "https://" not in text and "fetch(" not in text
+        assert "XMLHttpRequest" not in text and "sendBeacon" not in text
+    mkdocs_yml = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "exercises.js" not in mkdocs_yml and "exercises.css" not in mkdocs_yml  # not on every page
+
+
+def test_the_build_hook_reads_every_exercise_placeholder():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("computed_hook", ROOT / "hooks/computed.py")
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    for page in exercises.PAGES:
+        match = hook.PLACEHOLDER.fullmatch(f"{{{{ exercises.{page} }}}}")
+        assert match and match.group(1) == f"exercises.{page}", page
+
+
+def test_asset_links_follow_the_url_style():
+    assert exercises._asset_prefix("zh") == "../" and exercises._asset_prefix("en") == "../../"
+    assert exercises._asset_prefix("zh", directory_urls=False) == ""
+    assert exercises._asset_prefix("en", directory_urls=False) == "../"
+    flat = exercises.embed("why", "en", directory_urls=False)
+    assert '<script src="../assets/javascripts/exercises.js" defer>' in flat
