@@ -10,7 +10,6 @@ A comment or string that still holds English words and has no translation
 stops the build, naming the page and the text: a reader would otherwise see
 English comments next to Chinese prose.
 """
-import os
 import re
 import tokenize
 
@@ -57,7 +56,7 @@ class CodeI18nPreprocessor(Preprocessor):
                 body = self._translate(body, indent, entries, page, missing)
             out.extend([lines[i], *body] + lines[end:end + 1])
             i = end + 1
-        if missing and os.environ.get("CODE_I18N_MISSING", "ignore") != "ignore":  # TRANSITION
+        if missing:
             shown = "\n".join(f"    {text!r}" for text in dict.fromkeys(missing))
             raise CodeLanguageError(
                 f"{page}: code shown on this page has comments or strings with no {lang} "

@@ -48,6 +48,8 @@ TEXT = {
         "title": "拖动滑块，看「它」的权重怎么变",
         "scores": "原始分数",
         "weights": "权重",
+        "score_short": "分数",   # beside each number on narrow screens (the column heads hide)
+        "weight_short": "权重",
         "score_of": "原始分数：它 → ",
         "temperature": "温度",
         "heatmap": "注意力热力图中「它」这一行",
@@ -61,6 +63,8 @@ TEXT = {
         "title": "Move the sliders and watch the weights of 它 (it) change",
         "scores": "Raw score",
         "weights": "Weight",
+        "score_short": "score",
+        "weight_short": "weight",
         "score_of": "Raw score: it (它) → ",
         "temperature": "Temperature",
         "heatmap": "The row of 它 (it) in the attention heatmap",
@@ -175,10 +179,12 @@ def _playground(lang):
             f'<label class="ap-word" for="{input_id}"><span class="ap-sr">{esc(text["score_of"])}</span>'
             f'<span class="ap-word__text" data-ap-label="{i}">{esc(label)}</span></label>',
             _range("score", i, score, SCORE_RANGE, input_id),
-            f'<span class="ap-num ap-num--score" data-ap-score="{i}" aria-hidden="true">{score:.1f}</span>',
+            f'<span class="ap-num ap-num--score" data-ap-score="{i}" data-caption="{esc(text["score_short"])}" '
+            f'aria-hidden="true">{score:.1f}</span>',
             f'<span class="ap-bar" aria-hidden="true"><span class="ap-bar__fill" data-ap-bar="{i}" '
             f'style="width: {weight * 100:.4f}%"></span></span>',
-            f'<span class="ap-num ap-num--weight" data-ap-weight="{i}" aria-hidden="true">{weight:.2f}</span>',
+            f'<span class="ap-num ap-num--weight" data-ap-weight="{i}" data-caption="{esc(text["weight_short"])}" '
+            f'aria-hidden="true">{weight:.2f}</span>',
         ]
     parts += [
         f'<label class="ap-word ap-word--temperature" for="{uid}-temperature">{esc(text["temperature"])}</label>',
@@ -222,8 +228,10 @@ def summary(lang, temperature, weights):
 
 
 def _explorer(lang):
-    """Stub until the attention explorer lands (issue 11): an empty anchor."""
-    return '<div class="explorer-stub"></div>'
+    """The attention explorer (issue 11): see snippets/explorer.py."""
+    from snippets import explorer  # imported here: explorer imports this module
+
+    return explorer.render(lang)
 
 
 WIDGETS = {"playground": _playground, "explorer": _explorer}

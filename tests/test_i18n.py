@@ -104,7 +104,6 @@ FENCED = '??? note "n"\n\n    ```python\n    # add them up\n    y = "ok"\n    ``
 
 def test_the_extension_translates_fenced_python_even_when_indented(monkeypatch):
     monkeypatch.setattr(i18n, "catalogue", lambda lang: ENTRIES)
-    monkeypatch.setenv("CODE_I18N_MISSING", "error")
     html = _page(FENCED)
     assert "先加起来" in html and "好" in html and "add them up" not in html
 
@@ -116,7 +115,6 @@ def test_the_extension_leaves_english_pages_alone(monkeypatch):
 
 def test_the_extension_stops_on_a_missing_translation_naming_the_page(monkeypatch):
     monkeypatch.setattr(i18n, "catalogue", lambda lang: {})
-    monkeypatch.setenv("CODE_I18N_MISSING", "error")
     with pytest.raises(code_i18n.CodeLanguageError, match=r"docs/zh/x\.md.*\n.*add them up"):
         _page(FENCED)
 

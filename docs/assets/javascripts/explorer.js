@@ -1,0 +1,291 @@
+/*
+ * Attention explorer: one layer of self-attention on the chapters' sentence,
+ * every step live (embeddings -> Q, K, V -> scores -> softmax with temperature
+ * -> weights -> weighted mix of the Values), step by step and as a heatmap.
+ *
+ * The markup and its first numbers come from snippets/explorer.py (build time,
+ * via {{ widget.explorer }}); a tiny inline loader there loads this file and
+ * explorer.css only on pages that carry the explorer. No framework, no network.
+ *
+ * State on the root element ([data-attention-explorer]), JSON, kept up to date
+ * after every change: data-model {words, embeddings, w_query, w_key, w_value,
+ * scale, temperature}, data-weights = softmax((E W_Q)(E W_K)^T * scale / T),
+ * data-output = weights (E W_V), data-scores = (E W_Q)(E W_K)^T; data-asking,
+ * data-step, data-tied. Heatmap colours: the stops in data-colormap (those of
+ * snippets/widgets.py), interpolated like shade() there.
+ * API: window.attentionExplorer.compute(model), .softmax(row), .shade(w, stops), .fmt(x), .init(scope).
+ */
+(function () {
+  "use strict";
+
+  function matmul(a, b) { // (n, m) @ (m, p) -> (n, p)
+    return a.map(function (row) {
+      return b[0].map(function (_, j) {
+        var s = 0;
+        for (var i = 0; i < row.length; i++) s += row[i] * b[i][j];
+        return s;
+      });
+    });
+  }
+
+  function transpose(a) {
+    return a[0].map(function (_, j) { return a.map(function (row) { return row[j]; }); });
+  }
+
+  /** Stable softmax of one row: subtract the largest, exp, normalise (as snippets/softmax.py). */
+  function softmax(row) {
+    var largest = Math.max.apply(null, row);
+    var exps = row.map(function (x) { return Math.exp(x - largest); });
+    var total = exps.reduce(function (a, b) { return a + b; }, 0);
+    return exps.map(function (e) { return e / total; });
+  }
+
+  /** Every intermediate of one layer of attention for a model like data-model. */
+  function compute(m) {
+    var q = matmul(m.embeddings, m.w_query); // (n, d) @ (d, d_k) -> (n, d_k)
+    var k = matmul(m.embeddings, m.w_key); // (n, d) @ (d, d_k) -> (n, d_k)
+    var v = matmul(m.embeddings, m.w_value); // (n, d) @ (d, d_v) -> (n, d_v)
+    var scores = matmul(q, transpose(k)); // (n, d_k) @ (d_k, n) -> (n, n)
+    var scaled = scores.map(function (row) {
+      return row.map(function (s) { return s * m.scale / m.temperature; });
+    });
+    var exps = scaled.map(function (row) {
+      var largest = Math.max.apply(null, row);
+      return row.map(function (x) { return Math.exp(x - largest); });
+    });
+    var weights = scaled.map(softmax); // each row sums to 1
+    return { q: q, k: k, v: v, scores: scores, scaled: scaled, exps: exps, weights: weights,
+             output: matmul(weights, v) }; // (n, n) @ (n, d_v) -> (n, d_v)
+  }
+
+  function rgb(hex) { return [1, 3, 5].map(function (i) { return parseInt(hex.slice(i, i + 2), 16); }); }
+
+  function luminance(hex) { // WCAG 2 relative luminance
+    var c = rgb(hex).map(function (v) {
+      v /= 255;
+      return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    });
+    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  }
+
+  function contrast(a, b) {
+    var la = luminance(a), lb = luminance(b);
+    return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+  }
+
+  /** {background, text} of a heatmap cell: same arithmetic as shade() in snippets/widgets.py. */
+  function shade(weight, stops) {
+    var x = Math.min(Math.max(weight, 0), 1) * (stops.length - 1);
+    var i = Math.min(Math.floor(x), stops.length - 2), f = x - i;
+    var low = rgb(stops[i]), high = rgb(stops[i + 1]);
+    var background = "#" + low.map(function (a, j) {
+      var c = Math.floor(a + (high[j] - a) * f + 0.5);
+      return (c < 16 ? "0" : "") + c.toString(16);
+    }).join("");
+    return { background: background,
+             text: contrast(background, "#ffffff") >= contrast(background, "#000000") ? "#ffffff" : "#000000" };
+  }
+
+  function fmt(x) { var t = x.toFixed(2); return t === "-0.00" ? "0.00" : t; }
+
+  function vector(xs) { return "[" + xs.map(fmt).join(", ") + "]"; }
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (all, key) { return key in values ? values[key] : all; });
+  }
+
+  function all(root, selector) { return Array.prototype.slice.call(root.querySelectorAll(selector)); }
+
+  function clone(x) { return JSON.parse(JSON.stringify(x)); }
+
+  function setup(root) {
+    var base = JSON.parse(root.dataset.model);
+    var text = JSON.parse(root.dataset.aeText);
+    var labels = JSON.parse(root.dataset.labels);
+    var stops = JSON.parse(root.dataset.colormap);
+    var st;
+    var asking = root.querySelector("[data-ae-asking]");
+    var temperature = root.querySelector("[data-ae-temperature]");
+    var tie = root.querySelector("[data-ae-tie]");
+    var inputs = all(root, "input[data-ae-e]");
+    var prev = root.querySelector("[data-ae-prev]"), next = root.querySelector("[data-ae-next]");
+    var live = root.querySelector("[data-ae-live]");
+    var features = all(root, '[data-ae-matrix="e"] thead abbr').map(function (abbr) { return abbr.title; });
+
+    function label(word) { return labels[word] || word; }
+
+    function model() {
+      return { words: st.words, embeddings: st.E, w_query: base.w_query,
+               w_key: st.tied ? base.w_query : base.w_key, w_value: base.w_value,
+               scale: base.scale, temperature: st.T };
+    }
+
+    function restart() {
+      st = { words: base.words.slice(), E: clone(base.embeddings), tied: false,
+             T: base.temperature, asking: base.words[0], step: st ? st.step : 1 };
+      asking.value = st.asking;
+      temperature.value = String(st.T);
+      tie.checked = false;
+      writeInputs();
+    }
+
+    function writeInputs() { // the fields follow the words (after a shuffle or a reset)
+      inputs.forEach(function (input) {
+        var rc = input.dataset.aeE.split(",").map(Number);
+        input.value = String(st.E[rc[0]][rc[1]]);
+        input.removeAttribute("aria-invalid");
+        input.setAttribute("aria-label", fill(text.cell, { w: label(st.words[rc[0]]), f: features[rc[1]] || rc[1] + 1 }));
+      });
+    }
+
+    function rows(name) { return all(root, '[data-ae-matrix="' + name + '"] tbody tr'); }
+
+    function writeMatrix(name, matrix, rowLabels) {
+      rows(name).forEach(function (tr, r) {
+        if (rowLabels) tr.cells[0].textContent = rowLabels[r];
+        matrix[r].forEach(function (x, c) { tr.cells[c + 1].textContent = fmt(x); });
+      });
+    }
+
+    function update(reason) {
+      var m = model(), r = compute(m), a = st.words.indexOf(st.asking);
+      var wordLabels = st.words.map(label), row = r.weights[a];
+      var best = row.indexOf(Math.max.apply(null, row));
+      root.dataset.model = JSON.stringify(m);
+      root.dataset.weights = JSON.stringify(r.weights);
+      root.dataset.output = JSON.stringify(r.output);
+      root.dataset.scores = JSON.stringify(r.scores);
+      root.dataset.asking = st.asking;
+      root.dataset.step = String(st.step);
+      root.dataset.tied = String(st.tied);
+
+      rows("e").forEach(function (tr, i) { tr.cells[0].textContent = wordLabels[i]; });
+      writeMatrix("q", r.q, wordLabels);
+      writeMatrix("k", r.k, wordLabels);
+      writeMatrix("v", r.v, wordLabels);
+      writeMatrix("wk", m.w_key);
+      rows("rows").forEach(function (tr, j) {
+        tr.cells[0].textContent = wordLabels[j];
+        [r.scores[a][j], r.scaled[a][j], r.exps[a][j], row[j]].forEach(function (x, c) {
+          tr.cells[c + 1].textContent = fmt(x);
+        });
+        tr.cells[5].firstChild.firstChild.style.width = (row[j] * 100).toFixed(4) + "%";
+      });
+      writeMatrix("mix", r.v.map(function (vj, j) {
+        return [row[j]].concat(vj.map(function (x) { return row[j] * x; }));
+      }), wordLabels);
+      var foot = root.querySelector('[data-ae-matrix="mix"] tfoot tr');
+      [row.reduce(function (s, w) { return s + w; }, 0)].concat(r.output[a]).forEach(function (x, c) {
+        foot.cells[c + 1].textContent = fmt(x);
+      });
+      all(root, '[data-ae-matrix="heat"] thead th, [data-ae-matrix="scores"] thead th').forEach(function (th, j) {
+        if (j % (wordLabels.length + 1)) th.textContent = wordLabels[j % (wordLabels.length + 1) - 1];
+      });
+      writeMatrix("scores", r.scores, wordLabels);
+      rows("scores").forEach(function (tr, i) { tr.classList.toggle("is-asking", i === a); });
+      rows("heat").forEach(function (tr, i) {
+        tr.cells[0].textContent = wordLabels[i];
+        tr.classList.toggle("is-asking", i === a);
+        r.weights[i].forEach(function (w, j) {
+          var cell = tr.cells[j + 1], colours = shade(w, stops);
+          cell.textContent = fmt(w);
+          cell.style.backgroundColor = colours.background;
+          cell.style.color = colours.text;
+        });
+      });
+      all(root, "[data-ae-asking-label]").forEach(function (el) { el.textContent = label(st.asking); });
+      all(root, "[data-ae-new-label]").forEach(function (el) { el.textContent = fill(text["new"], { w: label(st.asking) }); });
+      root.querySelector("[data-ae-t]").textContent = st.T.toFixed(1);
+
+      var values = { d: m.embeddings[0].length, word: label(st.asking), best: wordLabels[best],
+                     bs: fmt(r.scores[a][best]), bw: fmt(row[best]), q: vector(r.q[a]),
+                     t: st.T.toFixed(1), out: vector(r.output[a]) };
+      var counter = fill(text.counter, { k: st.step, n: text.say.length });
+      var say = fill(text.say[st.step - 1], values);
+      root.querySelector("[data-ae-counter]").textContent = counter;
+      root.querySelector("[data-ae-title]").textContent = text.titles[st.step - 1];
+      root.querySelector("[data-ae-say]").textContent = say;
+      prev.setAttribute("aria-disabled", String(st.step === 1));
+      next.setAttribute("aria-disabled", String(st.step === text.say.length));
+      if (reason === "step") {
+        live.textContent = counter + ": " + text.titles[st.step - 1] + ". " + say;
+      } else if (reason) {
+        live.textContent = fill(text.summary, {
+          word: label(st.asking), out: vector(r.output[a]),
+          items: st.words.map(function (w, j) { return fill(text.item, { w: label(w), x: fmt(row[j]) }); }).join(text.sep)
+        });
+      }
+    }
+
+    function go(step) {
+      step = Math.min(Math.max(step, 1), text.say.length);
+      if (step === st.step) return;
+      st.step = step;
+      update("step");
+    }
+
+    restart();
+    asking.addEventListener("change", function () { st.asking = asking.value; update("change"); });
+    temperature.addEventListener("input", function () { st.T = Number(temperature.value); update("change"); });
+    tie.addEventListener("change", function () { st.tied = tie.checked; update("change"); });
+    inputs.forEach(function (input) {
+      input.addEventListener("input", function () {
+        var rc = input.dataset.aeE.split(",").map(Number), x = Number(input.value);
+        var ok = input.value.trim() !== "" && isFinite(x) && Math.abs(x) <= 99;
+        if (ok) input.removeAttribute("aria-invalid"); else input.setAttribute("aria-invalid", "true");
+        if (!ok) return;
+        st.E[rc[0]][rc[1]] = x;
+        update("change");
+      });
+    });
+    root.querySelector("[data-ae-shuffle]").addEventListener("click", function () {
+      var n = st.words.length, p;
+      do { // a random order that differs from the current one (Fisher-Yates)
+        p = st.words.map(function (_, i) { return i; });
+        for (var i = n - 1; i > 0; i--) {
+          var j = Math.floor(Math.random() * (i + 1)), t = p[i];
+          p[i] = p[j]; p[j] = t;
+        }
+      } while (n > 1 && p.every(function (x, i) { return x === i; }));
+      st.words = p.map(function (i) { return st.words[i]; });
+      st.E = p.map(function (i) { return st.E[i]; });
+      writeInputs();
+      update("change");
+    });
+    root.querySelector("[data-ae-reset]").addEventListener("click", function () { restart(); update("change"); });
+    prev.addEventListener("click", function () { go(st.step - 1); });
+    next.addEventListener("click", function () { go(st.step + 1); });
+    root.querySelector("[data-ae-stepper]").addEventListener("keydown", function (event) {
+      var to = { ArrowLeft: st.step - 1, ArrowRight: st.step + 1, Home: 1, End: text.say.length }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      go(to);
+    });
+    all(root, "[disabled]").forEach(function (el) { el.disabled = false; });
+    update();
+  }
+
+  /** Bring every explorer under `scope` to life; safe to call again (binds once). */
+  function init(scope) {
+    all(scope || document, "[data-attention-explorer]").forEach(function (root) {
+      if (root.dataset.ready === "true") return;
+      try {
+        setup(root);
+        root.dataset.ready = "true";
+      } finally {
+        root.style.visibility = ""; // the loader hid it until now
+      }
+    });
+  }
+
+  window.attentionExplorer = { compute: compute, softmax: softmax, shade: shade, fmt: fmt, init: init };
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(function () { init(document); });
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", function () { init(document); });
+  } else {
+    init(document);
+  }
+})();

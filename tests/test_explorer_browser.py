@@ -1,0 +1,547 @@
+"""The attention explorer ({{ widget.explorer }}) in Chromium, used the way a reader uses it.
+
+Every control is driven (mouse, keyboard and touch); after each change the root's
+data-model, data-weights and data-output are read back and compared with numpy /
+snippets computations on the same model (snippets.explorer.compute, itself checked
+against snippets.sentence.self_attention in test_explorer.py) to 1e-9. Shuffling
+permutes rows and columns and nothing else; tying W_K = W_Q makes the scores
+symmetric. Both languages, light and dark, 1280 px and a 390 px phone; axe finds
+nothing in the widget.
+
+The page that carries the explorer is found, not hard-coded. While no chapter
+places the placeholder yet, the tests build a copy of the project with
+`{{ widget.explorer }}` appended to weighted-sum.md (docs/ itself is untouched).
+"""
+import json
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import numpy as np
+import pytest
+
+from snippets import explorer, widgets
+from tests.conftest import build_site
+from tests.served import ROOT, copy_project, page_file, page_urls, serve, site_path
+
+pytestmark = [pytest.mark.site, pytest.mark.browser]
+
+SELECTOR = "[data-attention-explorer]"
+TOLERANCE = 1e-9
+LANGS = ("zh", "en")
+FALLBACK_PAGE = "weighted-sum.md"  # where the copy places the placeholder when no chapter does yet
+THEME_NOISE = [("api.github.com", "/repos/attention-docs/attention"), (None, "/sitemap.xml")]
+
+
+def _placed(project):
+    """{lang: True} for each language whose docs place {{ widget.explorer }}."""
+    pattern = re.compile(r"\{\{\s*widget\.explorer\s*\}\}")
+    return {lang: any(pattern.search(p.read_text(encoding="utf-8"))
+                      for p in (Path(project) / "docs" / lang).glob("*.md")) for lang in LANGS}
+
+
+def _copy_with_placeholder(dest):
+    """A copy of the project (everything a build reads) with the explorer on FALLBACK_PAGE."""
+    skip = {".git", ".venv", "site", "tests", "bench"}
+    parts = [p.name for p in ROOT.iterdir() if p.name not in skip and not p.name.startswith(".")]
+    project = copy_project(dest, parts)
+    for lang, placed in _placed(project).items():
+        if not placed:
+            page = project / "docs" / lang / FALLBACK_PAGE
+            page.write_text(page.read_text(encoding="utf-8") + "\n\n{{ widget.explorer }}\n", encoding="utf-8")
+    return project
+
+
+@pytest.fixture(scope="module")
+def explorer_site(request, tmp_path_factory):
+    """(base URL, {lang: page URL relative to it}, site dir) of a built site carrying the explorer."""
+    if all(_placed(ROOT).values()):
+        site = request.getfixturevalue("site_dir")
+    else:
+        project = _copy_with_placeholder(tmp_path_factory.mktemp("explorer") / "project")
+        site = project.parent / "site"
+        result = build_site(site, project)
+        if result.returncode != 0:
+            pytest.fail(f"build of the copy failed:\n{result.stdout}\n{result.stderr}")
+    pages = {}
+    for lang, url in page_urls(site):
+        if SELECTOR[1:-1] in page_file(site, url).read_text(encoding="utf-8"):
+            pages.setdefault(lang, url)
+    assert set(pages) == set(LANGS), pages
+    with serve(site, site_path()) as base:
+        yield base, pages, site
+
+
+def _is_theme_noise(message):
+    url = urlsplit(message.location.get("url", ""))
+    return message.text.startswith("Failed to load resource") and any(
+        (host is None or url.hostname == host) and path in url.path for host, path in THEME_NOISE)
+
+
+@pytest.fixture
+def errors(page):
+    found = []
+    page.on("pageerror", lambda error: found.append(f"pageerror: {error}"))
+    page.on("console", lambda m: m.type == "error" and not _is_theme_noise(m) and found.append(m.text))
+    return found
+
+
+def open_explorer(page, explorer_site, lang):
+    base, pages, _ = explorer_site
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(base + pages[lang])
+    page.locator(f'{SELECTOR}[data-ready="true"]').wait_for(timeout=10000)
+    assets = sorted(urlsplit(u).path.rsplit("/", 1)[1] for u in requests if "explorer." in u)
+    assert assets == ["explorer.css", "explorer.js"], assets
+    assert all(u.startswith(base) for u in requests if "explorer." in u)  # shipped with the site
+    return page.locator(SELECTOR)
+
+
+def read(root):
+    """The published state: (model, weights, output, scores), JSON-decoded."""
+    return tuple(json.loads(root.get_attribute(f"data-{name}")) for name in ("model", "weights", "output", "scores"))
+
+
+def check(root):
+    """data-weights / data-output / data-scores == numpy on data-model, and the page shows them."""
+    model, weights, output, scores = read(root)
+    want_scores, want_weights, want_output = explorer.compute(model)
+    n = len(model["words"])
+    assert np.asarray(weights).shape == (n, n)
+    assert np.asarray(output).shape == want_output.shape
+    assert np.max(np.abs(np.asarray(weights) - want_weights)) <= TOLERANCE
+    assert np.max(np.abs(np.asarray(output) - want_output)) <= TOLERANCE
+    assert np.max(np.abs(np.asarray(scores) - want_scores)) <= TOLERANCE
+    # what the page shows: the heatmap (numbers, viridis colours), the asking row, the new vector
+    heat = root.locator('[data-ae-matrix="heat"] tbody td').evaluate_all(
+        "cells => cells.map(c => [c.textContent, c.style.backgroundColor, c.style.color])")
+    assert_shown([h[0] for h in heat], want_weights.ravel())
+    for (_, background, colour), w in zip(heat, want_weights.ravel()):
+        assert (_hex(background), _hex(colour)) == widgets.shade(float(w))
+    assert_shown(root.locator('[data-ae-matrix="scores"] tbody td').all_text_contents(), want_scores.ravel())
+    a = model["words"].index(root.get_attribute("data-asking"))
+    rows = root.locator('[data-ae-matrix="rows"] tbody tr').evaluate_all(
+        "trs => trs.map(tr => Array.from(tr.cells).slice(1, 5).map(c => c.textContent))")
+    scaled = want_scores[a] * model["scale"] / model["temperature"]
+    assert_shown(sum(rows, []), [x for j in range(n) for x in (
+        want_scores[a][j], scaled[j], np.exp(scaled[j] - scaled.max()), want_weights[a][j])])
+    foot = root.locator('[data-ae-matrix="mix"] tfoot td').all_text_contents()
+    assert_shown(foot[1:], want_output[a])
+    live = root.locator("[data-ae-live]")
+    assert live.get_attribute("aria-live") == "polite"
+    return model, np.asarray(weights), np.asarray(output), np.asarray(scores)
+
+
+def assert_shown(texts, values):
+    """Numbers shown with 2 decimals are `values` rounded (a last-bit difference may flip a tie)."""
+    assert len(texts) == len(values)
+    for text, x in zip(texts, values):
+        assert re.fullmatch(r"-?\d+\.\d\d", text) and text != "-0.00", text
+        assert abs(float(text) - x) <= 0.005 + 1e-9, (text, x)
+
+
+def _hex(css):
+    """'rgb(33, 145, 140)' -> '#21918c'."""
+    channels = re.findall(r"\d+", css)
+    assert len(channels) == 3, css
+    return "#" + "".join(f"{int(c):02x}" for c in channels)
+
+
+def field(root, r, c):
+    return root.locator(f'input[data-ae-e="{r},{c}"]')
+
+
+# --- the numbers ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_starts_with_the_chapters_numbers(page, explorer_site, errors, lang):
+    root = open_explorer(page, explorer_site, lang)
+    assert page.locator("html").get_attribute("lang") == lang
+    model, weights, output, _ = check(root)
+    assert model == explorer.chapter_model()
+    from snippets import sentence
+    want_weights, want_output = sentence.self_attention(list(sentence.SENTENCE))
+    assert np.max(np.abs(weights - want_weights)) <= TOLERANCE
+    assert np.max(np.abs(output - want_output)) <= TOLERANCE
+    assert root.locator('[data-ae-matrix="heat"] tbody th').all_text_contents() == [
+        widgets.word_label(w, lang) for w in model["words"]]
+    assert not errors
+
+
+def test_page_compute_matches_numpy_on_shared_vectors(page, explorer_site, errors):
+    """explorer.js's compute() on models of many shapes, scales and temperatures."""
+    from tests.test_explorer import random_models
+
+    open_explorer(page, explorer_site, "en")
+    models = random_models(24, seed=3)
+    got = page.evaluate("ms => ms.map(m => attentionExplorer.compute(m))", models)
+    for model, result in zip(models, got):
+        scores, weights, output = explorer.compute(model)
+        assert np.max(np.abs(np.asarray(result["weights"]) - weights)) <= TOLERANCE, model
+        assert np.max(np.abs(np.asarray(result["output"]) - output)) <= TOLERANCE * max(1, np.abs(output).max())
+        assert np.allclose(result["scores"], scores, rtol=1e-12, atol=1e-9)
+    assert not errors
+
+
+def test_page_shows_numbers_and_colours_like_python(page, explorer_site, errors):
+    root = open_explorer(page, explorer_site, "zh")
+    xs = [2.45 / 0.4, 0.125, -0.125, 1.005, -0.004, 0.0, 3.14159, -2.675, 123.455, 1e-9]
+    xs += np.random.default_rng(5).normal(0, 10, 200).round(3).tolist()
+    assert page.evaluate("xs => xs.map(attentionExplorer.fmt)", xs) == [explorer.fmt(x) for x in xs]
+    stops = json.loads(root.get_attribute("data-colormap"))
+    grid = [i / 400 for i in range(401)]
+    got = page.evaluate("([ws, stops]) => ws.map(w => attentionExplorer.shade(w, stops))", [grid, stops])
+    assert [(g["background"], g["text"]) for g in got] == [widgets.shade(w) for w in grid]
+    assert not errors
+
+
+# --- every control ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_control_by_mouse(page, explorer_site, errors, lang):
+    root = open_explorer(page, explorer_site, lang)
+    words = explorer.chapter_model()["words"]
+    root.locator("select[data-ae-asking]").select_option(words[3])
+    assert root.get_attribute("data-asking") == words[3]
+    check(root)
+    root.locator("input[data-ae-temperature]").fill("0.4")
+    model, *_ = check(root)
+    assert model["temperature"] == 0.4
+    field(root, 3, 0).fill("2.5")
+    model, *_ = check(root)
+    assert model["embeddings"][3][0] == 2.5
+    field(root, 0, 1).fill("-1.3")
+    model, *_ = check(root)
+    assert model["embeddings"][0][1] == -1.3
+    root.locator("input[data-ae-tie]").check()
+    model, *_ = check(root)
+    assert model["w_key"] == model["w_query"]
+    root.locator("[data-ae-shuffle]").click()
+    check(root)
+    root.locator("[data-ae-next]").click()
+    assert root.get_attribute("data-step") == "2"
+    root.locator("[data-ae-reset]").click()
+    model, *_ = check(root)
+    assert model == explorer.chapter_model()
+    assert root.get_attribute("data-tied") == "false"
+    assert root.locator("input[data-ae-tie]").is_checked() is False
+    assert field(root, 3, 0).input_value() == str(int(explorer.chapter_model()["embeddings"][3][0]))
+    assert not errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_control_by_keyboard(page, explorer_site, errors, lang):
+    root = open_explorer(page, explorer_site, lang)
+    words = explorer.chapter_model()["words"]
+    select = root.locator("select[data-ae-asking]")
+    select.focus()
+    page.keyboard.press("ArrowDown")
+    assert root.get_attribute("data-asking") == words[1]
+    check(root)
+
+    page.keyboard.press("Tab")  # on to the temperature slider
+    assert page.evaluate("document.activeElement.matches('[data-ae-temperature]')")
+    assert page.evaluate("getComputedStyle(document.activeElement).outlineStyle") != "none"
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    model, *_ = check(root)
+    assert model["temperature"] == pytest.approx(1.3, abs=1e-12)
+    page.keyboard.press("Home")
+    model, weights, *_ = check(root)
+    assert model["temperature"] == pytest.approx(0.1, abs=1e-12)
+
+    page.keyboard.press("Tab")  # the tie box
+    page.keyboard.press("Space")
+    model, *_ = check(root)
+    assert model["w_key"] == model["w_query"]
+    page.keyboard.press("Space")
+    model, *_ = check(root)
+    assert model["w_key"] == explorer.chapter_model()["w_key"]
+
+    page.keyboard.press("Tab")  # shuffle
+    assert page.evaluate("document.activeElement.matches('[data-ae-shuffle]')")
+    page.keyboard.press("Enter")
+    model, *_ = check(root)
+    assert model["words"] != words and sorted(model["words"]) == sorted(words)
+    page.keyboard.press("Tab")  # reset
+    page.keyboard.press("Enter")
+    assert read(root)[0]["words"] == words
+
+    f = field(root, 2, 3)  # an embedding feature: type a number, then step it with the arrows
+    f.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("0.7")
+    model, *_ = check(root)
+    assert model["embeddings"][2][3] == 0.7
+    page.keyboard.press("ArrowUp")
+    model, *_ = check(root)
+    assert model["embeddings"][2][3] == pytest.approx(0.8, abs=1e-12)
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")  # an empty field is not a number: the model keeps 0.8
+    assert root.locator('input[aria-invalid="true"]').count() == 1
+    assert read(root)[0]["embeddings"][2][3] == pytest.approx(0.8, abs=1e-12)
+    page.keyboard.type("-2")
+    model, *_ = check(root)
+    assert model["embeddings"][2][3] == -2 and root.locator('input[aria-invalid="true"]').count() == 0
+    assert not errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_step_by_step(page, explorer_site, errors, lang):
+    root = open_explorer(page, explorer_site, lang)
+    text = json.loads(root.get_attribute("data-ae-text"))
+    steps = len(text["titles"])
+    prev, nxt = root.locator("[data-ae-prev]"), root.locator("[data-ae-next]")
+    live = root.locator("[data-ae-live]")
+    assert root.get_attribute("data-step") == "1" and prev.get_attribute("aria-disabled") == "true"
+    nxt.focus()
+    seen = []
+    for k in range(1, steps + 1):
+        assert root.get_attribute("data-step") == str(k)
+        assert root.locator("[data-ae-title]").text_content() == text["titles"][k - 1]
+        highlighted = root.evaluate("""root => Array.from(root.querySelectorAll('[data-ae-part]'))
+            .filter(el => { const s = getComputedStyle(el);
+                            return s.boxShadow !== 'none'
+                                || (s.borderTopStyle !== 'none' && s.borderTopColor !== 'rgba(0, 0, 0, 0)'); })
+            .map(el => el.dataset.aePart)""")
+        assert highlighted and set(highlighted) == {str(k)}, (k, highlighted)  # one step at a time
+        seen.append(root.locator("[data-ae-say]").text_content())
+        if k > 1:
+            assert text["titles"][k - 1] in live.text_content()  # announced
+        page.keyboard.press("Enter")
+    assert root.get_attribute("data-step") == str(steps)  # Next at the end stays there
+    assert nxt.get_attribute("aria-disabled") == "true"
+    assert len(set(seen)) == steps
+    # the step's numbers follow the asking word: the new vector of step 6 is its output row
+    model, _, output, _ = check(root)
+    assert explorer.fmt(output[0][0]) in seen[-1]
+    # arrows, Home and End inside the step buttons
+    page.keyboard.press("ArrowLeft")
+    assert root.get_attribute("data-step") == str(steps - 1)
+    page.keyboard.press("Home")
+    assert root.get_attribute("data-step") == "1"
+    page.keyboard.press("End")
+    assert root.get_attribute("data-step") == str(steps)
+    prev.focus()
+    page.keyboard.press("Space")
+    assert root.get_attribute("data-step") == str(steps - 1)
+    assert not errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_shuffle_permutes_and_changes_nothing_else(page, explorer_site, errors, lang):
+    root = open_explorer(page, explorer_site, lang)
+    root.locator("select[data-ae-asking]").select_option(index=2)
+    field(root, 1, 0).fill("0.6")  # an edit travels with its word
+    before, weights, output, scores = check(root)
+    asking = root.get_attribute("data-asking")
+    for _ in range(4):
+        root.locator("[data-ae-shuffle]").click()
+        after, new_weights, new_output, new_scores = check(root)
+        p = [before["words"].index(w) for w in after["words"]]
+        assert sorted(p) == list(range(len(p))) and p != list(range(len(p)))
+        assert after["embeddings"] == [before["embeddings"][i] for i in p]
+        for key in ("w_query", "w_key", "w_value", "scale", "temperature"):
+            assert after[key] == before[key]
+        np.testing.assert_allclose(new_weights, weights[np.ix_(p, p)], rtol=0, atol=1e-12)
+        np.testing.assert_allclose(new_scores, scores[np.ix_(p, p)], rtol=0, atol=1e-12)
+        np.testing.assert_allclose(new_output, output[p], rtol=0, atol=1e-12)
+        assert root.get_attribute("data-asking") == asking  # the same word still asks
+        labels = [widgets.word_label(w, lang) for w in after["words"]]
+        for name in ("heat", "scores"):
+            assert root.locator(f'[data-ae-matrix="{name}"] thead th').all_text_contents()[1:] == labels
+            assert root.locator(f'[data-ae-matrix="{name}"] tbody th').all_text_contents() == labels
+        assert root.locator('[data-ae-matrix="e"] tbody th').all_text_contents() == labels
+        assert root.locator("tr.is-asking th").all_text_contents() == [labels[after["words"].index(asking)]] * 2
+        before, weights, output, scores = after, new_weights, new_output, new_scores
+    assert not errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tie_makes_the_scores_symmetric(page, explorer_site, errors, lang):
+    root = open_explorer(page, explorer_site, lang)
+    _, _, _, scores = check(root)
+    assert not np.allclose(scores, scores.T)  # Q and K are two faces: it -> cat != cat -> it
+    tie = root.locator("input[data-ae-tie]")
+    tie.check()
+    model, _, _, scores = check(root)
+    assert root.get_attribute("data-tied") == "true" and model["w_key"] == model["w_query"]
+    np.testing.assert_allclose(scores, scores.T, rtol=0, atol=1e-12)
+    field(root, 0, 2).fill("0.9")  # still symmetric after an edit and a shuffle
+    root.locator("[data-ae-shuffle]").click()
+    _, _, _, scores = check(root)
+    np.testing.assert_allclose(scores, scores.T, rtol=0, atol=1e-12)
+    shown = root.locator('[data-ae-matrix="scores"] tbody td').all_text_contents()
+    n = len(model["words"])
+    assert [shown[i * n + j] for i in range(n) for j in range(n)] == [
+        shown[j * n + i] for i in range(n) for j in range(n)]  # the reader sees it too
+    # the W_K table shows W_Q while tied
+    shown = root.locator('[data-ae-matrix="wk"] tbody td').all_text_contents()
+    assert shown == [explorer.fmt(x) for x in np.ravel(model["w_query"])]
+    tie.uncheck()
+    model, *_ = check(root)
+    assert model["w_key"] == explorer.chapter_model()["w_key"]
+    assert not errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_changes_are_announced_politely_in_the_page_language(page, explorer_site, errors, lang):
+    root = open_explorer(page, explorer_site, lang)
+    live = root.locator("[data-ae-live]")
+    assert live.get_attribute("aria-live") == "polite"
+    root.locator("input[data-ae-temperature]").fill("2")
+    model, weights, output, _ = check(root)
+    said = live.text_content()
+    for w in weights[0]:
+        assert explorer.fmt(w) in said
+    assert widgets.word_label(model["words"][0], lang) in said
+    cjk = re.search(r"[\u4e00-\u9fff]{2}", said.replace("一只", ""))
+    assert bool(cjk) == (lang == "zh"), said
+    # every control has an accessible name (a <label> or aria-label) in the page's language
+    names = root.evaluate("""root => Array.from(root.querySelectorAll('input, select, button')).map(el =>
+        el.getAttribute('aria-label') || (el.labels && el.labels.length ? el.labels[0].textContent : '')
+        || el.textContent)""")
+    assert all(name.strip() for name in names)
+    if lang == "en":
+        assert all(re.search(r"[A-Za-z]{2}", name) for name in names), names
+    else:
+        assert all(re.search(r"[\u4e00-\u9fff]", name) for name in names), names
+    assert not errors
+
+
+def test_init_is_idempotent(page, explorer_site, errors):
+    root = open_explorer(page, explorer_site, "zh")
+    page.evaluate("attentionExplorer.init(); attentionExplorer.init(document)")
+    writes = root.evaluate("""root => new Promise(resolve => {
+        const records = [];
+        const observer = new MutationObserver(r => records.push(...r));
+        observer.observe(root, {attributes: true, attributeFilter: ['data-weights']});
+        const input = root.querySelector('[data-ae-temperature]');
+        input.value = '2.0';
+        input.dispatchEvent(new Event('input', {bubbles: true}));
+        setTimeout(() => { observer.disconnect(); resolve(records.length); }, 50);
+    })""")
+    assert writes == 1
+    check(root)
+    assert not errors
+
+
+def test_loaded_only_where_used(page, explorer_site):
+    base, pages, site = explorer_site
+    other = next(url for lang, url in page_urls(site)
+                 if lang == "en" and url != pages["en"] and url.endswith("/") and url.count("/") == 2)
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(base + other)
+    page.wait_for_load_state("load")
+    assert not [u for u in requests if "explorer." in u]
+
+
+def test_without_javascript_the_chapters_numbers_show(browser, explorer_site):
+    base, pages, _ = explorer_site
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(base + pages["zh"])
+        root = page.locator(SELECTOR)
+        assert root.get_attribute("data-ready") is None
+        _, weights, _ = explorer.compute(explorer.chapter_model())
+        shown = root.locator('[data-ae-matrix="heat"] tbody td').all_text_contents()
+        assert shown == [explorer.fmt(w) for w in weights.ravel()]
+        assert root.locator("input:disabled, select:disabled").count() >= 3
+        assert root.locator(".ae-noscript").text_content().startswith("启用 JavaScript")
+    finally:
+        context.close()
+
+
+def test_stays_visible_when_its_script_cannot_load(page, explorer_site):
+    """The loader hides the explorer until its styles and script are in; a failed script
+    must not leave it hidden (the build's numbers still show)."""
+    base, pages, _ = explorer_site
+    page.route("**/explorer.js", lambda route: route.abort())
+    page.goto(base + pages["en"])
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(200)
+    root = page.locator(SELECTOR)
+    assert root.evaluate("el => getComputedStyle(el).visibility") == "visible"
+    assert root.get_attribute("data-ready") is None
+
+
+# --- phones, colour schemes, accessibility ------------------------------------------------------
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_phone_touch_and_no_sideways_scroll(browser, explorer_site, lang, scheme):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        root = open_explorer(page, explorer_site, lang)
+        widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert widths[0] <= widths[1], widths  # no sideways scroll of the page
+        overflow = root.evaluate("""root => Array.from(root.querySelectorAll('*'))
+            .filter(el => el.getBoundingClientRect().right > root.getBoundingClientRect().right + 0.5
+                          && !el.closest('.ae-sr'))
+            .map(el => el.tagName + '.' + el.className)""")
+        assert not overflow, overflow
+        small = root.evaluate("""root => Array.from(root.querySelectorAll('input, select, button, summary'))
+            .map(el => [el.outerHTML.slice(0, 60), el.getBoundingClientRect()])
+            .filter(([_, r]) => r.width < 24 || r.height < 24).map(([h, r]) => [h, r.width, r.height])""")
+        assert not small, small  # targets >= 24 x 24 px
+        root.locator("[data-ae-next]").tap()
+        assert root.get_attribute("data-step") == "2"
+        root.locator("[data-ae-shuffle]").tap()
+        f = field(root, 0, 0)
+        f.tap()
+        f.fill("1.5")
+        model, *_ = check(root)
+        assert 1.5 in [row[0] for row in model["embeddings"]]
+        root.locator("input[data-ae-tie]").tap()
+        assert root.get_attribute("data-tied") == "true"
+        check(root)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_axe_finds_nothing_in_the_widget(browser, explorer_site, lang, scheme):
+    """Not even a minor violation inside the explorer (the whole pages: tests/test_a11y.py)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    context = browser.new_context(color_scheme=scheme)
+    try:
+        page = context.new_page()
+        root = open_explorer(page, explorer_site, lang)
+        assert page.locator("body").get_attribute("data-md-color-scheme") == (
+            "slate" if scheme == "dark" else "default")
+        axe = Axe()
+        for step in (None, "tie", "next", "next"):  # the first view, tied, steps 2 and 3 highlighted
+            if step == "tie":
+                root.locator("input[data-ae-tie]").check()
+            elif step == "next":
+                root.locator("[data-ae-next]").click()
+            result = axe.run(page, context={"include": [[SELECTOR]]})
+            violations = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]])
+                          for v in result.response["violations"]]
+            assert not violations, (step, violations)
+            assert len(result.response["passes"]) >= 10
+    finally:
+        context.close()
+
+
+def test_heatmap_is_the_same_in_light_and_dark(browser, explorer_site):
+    painted = {}
+    for scheme in ("light", "dark"):
+        context = browser.new_context(color_scheme=scheme)
+        try:
+            page = context.new_page()
+            root = open_explorer(page, explorer_site, "en")
+            root.locator("input[data-ae-temperature]").fill("0.7")
+            check(root)
+            painted[scheme] = root.locator('[data-ae-matrix="heat"] tbody td').evaluate_all(
+                "cells => cells.map(c => getComputedStyle(c).backgroundColor)")
+        finally:
+            context.close()
+    assert painted["light"] == painted["dark"]
