@@ -1,20 +1,31 @@
-"""Notebook pages (mkdocs-jupyter) that work with the i18n plugin, stay fresh and stay light.
+"""Notebook pages (mkdocs-jupyter): self-contained, in the page's language, executed, light.
 
 1. on_files: the i18n plugin (priority -100) recreates every File from disk after
    mkdocs-jupyter marked `.ipynb` files as pages, so a notebook would be copied out as raw
    JSON (mkdocs-static-i18n issue #198). Mark them as documentation pages again, with an
    alternate per language for the language switcher and sitemap.xml.
-2. on_pre_page: wrap mkdocs-jupyter's render with a cache in .cache/notebooks/ keyed on the
-   notebook AND on snippets/ (the code it imports), the plugin's options and the library
-   versions. (The plugin's own cache keys only the notebook: it is switched off in
-   mkdocs.yml.) A failing cell stops the build with a message naming the notebook and cell.
+2. on_pre_page: build the notebook a reader downloads. The source notebook's code cells
+   may hold include lines exactly like the Markdown pages (`--8<-- "snippets/x.py:name"`):
+   they are replaced by that section of the snippets module, dedented, without its `#>`
+   lines (the real output is right below the cell), so the code is the chapters' code and
+   snippets/ stays the one source of truth. On a non-English page the comments and strings
+   are then translated with snippets/i18n (an English word without a translation stops the
+   build). No cell may import `snippets`: the notebook must run in a bare kernel that has
+   numpy and matplotlib only. The expanded notebook is executed here (nbclient, the
+   python3 kernel, cwd a temporary folder, no PYTHONPATH: an `import snippets` would
+   fail), cached in .cache/notebooks/ keyed on the expanded notebook, this hook and the
+   library versions, and mkdocs-jupyter (`execute: false`) renders that executed copy:
+   `page.file.abs_src_path` points at it while the page is built, so `include_source`
+   also offers it for download, with its outputs, as playground.ipynb. A failing cell
+   stops the build naming the notebook and the cell; so does an output with a traceback,
+   a warning, stderr or a machine path.
 3. on_page_content: keep the notebook HTML light and in the site's style: drop the ~600 KB
    of inlined JupyterLab CSS and the scripts of nbconvert's page header, give code cells
    Material's code-block markup (its highlighting and copy button), give headings unique
-   ids (Chinese ones too) and rebuild the table of contents from them. An output with a
-   traceback, a warning or a machine path stops the build.
+   ids (Chinese ones too) and rebuild the table of contents from them.
 
-Set NOTEBOOK_CACHE=off to execute the notebooks on every build regardless of the cache.
+Set NOTEBOOK_CACHE=off to execute and render the notebooks on every build regardless of
+the cache.
 """
 import hashlib
 import json
@@ -22,6 +33,8 @@ import os
 import posixpath
 import re
 import sys
+import tempfile
+import textwrap
 from importlib import metadata
 from pathlib import Path
 
@@ -33,12 +46,22 @@ from mkdocs.structure.toc import get_toc
 log = get_plugin_logger("notebooks")
 
 CACHE_DIR = Path(".cache") / "notebooks"  # relative to the repository root
-KEY_PACKAGES = ["numpy", "nbconvert", "nbclient", "ipykernel", "mkdocs-jupyter"]
+# Versions that can change what a cell prints, or how a notebook is executed and rendered.
+KEY_PACKAGES = ["numpy", "matplotlib", "ipykernel", "nbclient", "nbformat", "nbconvert",
+                "mkdocs-jupyter"]
+TIMEOUT = 120  # seconds per cell
 # What must never reach a page from a cell's output.
 MACHINE_PATH = re.compile(r"/root/|/home/|/tmp/|/Users/|site-packages|\b[A-Za-z]:\\")
 BAD_OUTPUT = re.compile(r"Traceback|Warning:|warnings\.warn|Error:", re.IGNORECASE)
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 CELL_SOURCE = re.compile(r"following cell:\n-{18}\n(.*?)\n-{18}\n", re.DOTALL)  # nbclient's message
+# An include line, as in the Markdown pages: --8<-- "snippets/softmax.py:idea"
+INCLUDE = re.compile(r'^[ \t]*--8<--[ \t]+"(?P<path>[^":]+)(?::(?P<section>[\w-]+))?"[ \t]*$')
+SECTION_MARK = re.compile(r"^[ \t]*# --8<-- \[(?P<edge>start|end):(?P<name>[\w-]+)\][ \t]*$")
+OUTPUT_LINE = re.compile(r"^[ \t]*#>")
+IMPORTS_SNIPPETS = re.compile(r"^[ \t]*(?:import|from)[ \t]+snippets\b", re.MULTILINE)
+# What the kernel must not inherit: it would make the repository importable.
+DROPPED_ENV = ("PYTHONPATH", "PYTHONHOME", "PYTHONSTARTUP", "PYTHONSAFEPATH")
 
 
 def is_notebook(file):
@@ -106,7 +129,7 @@ def language_alternates(file, i18n, config):
     return alternates
 
 
-# --- 2. a cache keyed on the notebook and on snippets/; failing cells name the notebook ---
+# --- 2. expand, translate, execute (cached); mkdocs-jupyter renders the executed copy -----
 
 
 @event_priority(-50)  # after mkdocs-jupyter's on_pre_page, which replaced page.render
@@ -116,30 +139,31 @@ def on_pre_page(page, config, files):
     plugin = config.plugins.get("mkdocs-jupyter")
     if plugin is None:
         raise PluginError("hooks/notebooks.py needs the mkdocs-jupyter plugin in mkdocs.yml")
-    if plugin.config.get("cache"):
+    if plugin.config.get("execute") or plugin.config.get("cache"):
         raise PluginError(
-            "mkdocs-jupyter: set `cache: false`: its cache ignores snippets/ (hooks/notebooks.py "
-            "keeps a cache keyed on both)"
-        )
+            "mkdocs-jupyter: set `execute: false` and `cache: false`: hooks/notebooks.py "
+            "executes the expanded notebook itself and caches it")
     root = Path(config.config_file_path).resolve().parent
-    render = page.render  # mkdocs-jupyter's: executes and converts the notebook
     source = Path(page.file.abs_src_path)
     name = f"docs/{page.file.src_uri}"
+    lang = language_of(page.file)
     use_cache = os.environ.get("NOTEBOOK_CACHE", "on").lower() not in {"off", "0", "false"}
-    key = cache_key(source, root, plugin.config)
-    stem = re.sub(r"[^\w.-]+", "-", page.file.src_uri)
-    entry = root / CACHE_DIR / f"{stem}.{key[:20]}.json"
+
+    expanded = expand_notebook(source, root, lang, name)
+    executed = executed_notebook(expanded, root, page.file.src_uri, name, use_cache)
+    page.file._notebook_source = page.file.abs_src_path
+    page.file.abs_src_path = str(executed)  # mkdocs-jupyter renders and copies this file
+
+    render = page.render  # mkdocs-jupyter's: converts the (executed) notebook to HTML
+    key = html_cache_key(executed, plugin.config)
+    entry = root / CACHE_DIR / f"{cache_stem(page.file.src_uri)}.html.{key[:20]}.json"
 
     def cached_render(config, files):
         if use_cache and entry.is_file():
             cached = json.loads(entry.read_text(encoding="utf-8"))
             page.content, page.title = cached["content"], cached["title"]
-            log.info(f"{name}: executed outputs from the cache ({entry.name})")
             return
-        try:
-            render(config, files)
-        except Exception as error:
-            raise PluginError(describe_failure(name, source, error)) from error
+        render(config, files)
         if use_cache:
             write_cache(entry, {"content": page.content, "title": page.title})
 
@@ -147,18 +171,206 @@ def on_pre_page(page, config, files):
     return page
 
 
-def cache_key(notebook, root, options):
-    """sha256 of the notebook, every file under snippets/, the plugin options and versions."""
-    digest = hashlib.sha256(notebook.read_bytes())
-    package = root / "snippets"
-    for path in sorted(package.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            digest.update(path.relative_to(root).as_posix().encode())
-            digest.update(path.read_bytes())
+@event_priority(-50)  # after mkdocs-jupyter copied the executed notebook next to the page
+def on_post_page(output, page, config):
+    original = getattr(page.file, "_notebook_source", None)
+    if original is not None:
+        page.file.abs_src_path = original
+        del page.file._notebook_source
+    return output
+
+
+def language_of(file):
+    """'zh' for zh/playground.ipynb (the i18n plugin's folder layout); else 'en'."""
+    locale = getattr(file, "locale", None)
+    if locale:
+        return locale
+    first = file.src_uri.split("/", 1)[0]
+    return first if "/" in file.src_uri else "en"
+
+
+def cache_stem(src_uri):
+    return re.sub(r"[^\w.-]+", "-", src_uri)
+
+
+# --- expanding include lines and translating ----------------------------------------------
+
+
+def read_section(root, path, section, where):
+    """The lines of `section` of the file at root/path, dedented, without marker or #> lines."""
+    file = (root / path).resolve()
+    if not file.is_relative_to(root / "snippets") or file.suffix != ".py":
+        raise PluginError(f"{where}: includes {path!r}: only snippets/*.py files can be included")
+    if not file.is_file():
+        raise PluginError(f"{where}: includes {path!r}, which does not exist")
+    lines = file.read_text(encoding="utf-8").splitlines()
+    if section:
+        starts = [i for i, line in enumerate(lines) if (m := SECTION_MARK.match(line))
+                  and m["edge"] == "start" and m["name"] == section]
+        ends = [i for i, line in enumerate(lines) if (m := SECTION_MARK.match(line))
+                and m["edge"] == "end" and m["name"] == section]
+        if len(starts) != 1 or len(ends) != 1 or ends[0] < starts[0]:
+            raise PluginError(f"{where}: section {section!r} could not be located in {path}")
+        lines = lines[starts[0] + 1:ends[0]]
+    lines = [line for line in lines if not SECTION_MARK.match(line) and not OUTPUT_LINE.match(line)]
+    text = textwrap.dedent("\n".join(lines)).strip("\n")
+    return re.sub(r"\n{4,}", "\n\n\n", re.sub(r"[ \t]+\n", "\n", text))
+
+
+def expand_code(code, root, where):
+    """`code` with every include line replaced by the snippets section it names."""
+    out = []
+    for line in code.split("\n"):
+        match = INCLUDE.match(line)
+        out.append(read_section(root, match["path"], match["section"], where) if match else line)
+    return blank_line_after_blocks("\n".join(out).strip("\n"))
+
+
+def blank_line_after_blocks(code):
+    """A blank line before a top-level statement that follows an indented block.
+
+    Pasted into Python's interactive prompt, a block ends only at a blank line; without
+    #> lines, a loop followed straight by a statement would be a SyntaxError there.
+    """
+    import io
+    import tokenize
+
+    lines = code.split("\n")
+    try:
+        tokens = list(tokenize.generate_tokens(io.StringIO(code + "\n").readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        return code  # not Python we can read: leave it to the kernel to say so
+    starts = sorted({t.start[0] - 1 for t in tokens if t.type == tokenize.DEDENT and t.start[1] == 0})
+    for row in reversed(starts):
+        top = row
+        while top > 0 and lines[top - 1].lstrip().startswith("#"):
+            top -= 1  # comments above the statement belong to it
+        if top > 0 and lines[top - 1].strip() and row < len(lines):
+            lines.insert(top, "")
+    return "\n".join(lines)
+
+
+def expand_notebook(source, root, lang, name):
+    """The notebook a reader gets: includes expanded, code in `lang`, no outputs."""
+    import nbformat
+
+    from snippets import i18n
+
+    nb = nbformat.read(source, as_version=4)
+    entries = i18n.catalogue(lang)
+    for number, cell in enumerate(nb.cells, start=1):
+        if cell.cell_type != "code":
+            continue
+        where = f'{name}: cell {number} (id "{cell.get("id", "?")}")'
+        code = expand_code(cell.source, root, where)
+        if IMPORTS_SNIPPETS.search(code):
+            raise PluginError(f"{where} imports `snippets`: the downloaded notebook must run "
+                              "with numpy and matplotlib only; include the code instead")
+        if lang != i18n.SOURCE_LANGUAGE:
+            code, missing = i18n.translate(code + "\n", entries)
+            code = code.rstrip("\n")
+            if missing:
+                shown = "\n".join(f"    {text!r}" for text in dict.fromkeys(missing))
+                raise PluginError(
+                    f"{where}: comments or strings with no {lang} translation; add them to a "
+                    f"catalogue in snippets/i18n/{lang}/ (the notebook's own: notebook.py):\n{shown}")
+        cell.source = code
+        cell.outputs, cell.execution_count = [], None
+    nbformat.validate(nb)
+    return nb
+
+
+# --- executing, cached ---------------------------------------------------------------------
+
+
+def versions():
+    return [sys.version] + [f"{p}={metadata.version(p)}" for p in KEY_PACKAGES]
+
+
+def notebook_key(expanded):
+    """sha256 of the expanded notebook, this hook's code and the library versions."""
+    import nbformat
+
+    digest = hashlib.sha256(nbformat.writes(expanded).encode())
+    digest.update(Path(__file__).read_bytes())
+    for version in versions():
+        digest.update(version.encode())
+    return digest.hexdigest()
+
+
+def executed_notebook(expanded, root, src_uri, name, use_cache=True):
+    """Path of the executed copy, .cache/notebooks/<lang>-<stem>.<key>/<file name>."""
+    import nbformat
+
+    stem = cache_stem(src_uri)
+    folder = root / CACHE_DIR / f"{stem}.{notebook_key(expanded)[:20]}"
+    path = folder / posixpath.basename(src_uri)
+    if use_cache and path.is_file():
+        return path
+    executed = execute(expanded, name)
+    check_notebook_outputs(executed, name)
+    folder.mkdir(parents=True, exist_ok=True)
+    for old in folder.parent.glob(f"{stem}.*"):  # older executed copies of this notebook
+        if old.is_dir() and old != folder:
+            for item in old.iterdir():
+                item.unlink()
+            old.rmdir()
+        elif old.is_file() and not old.name.startswith(f"{stem}.html."):
+            old.unlink()  # an entry of the earlier cache layout
+    nbformat.write(executed, path)
+    return path
+
+
+def kernel_env():
+    return {k: v for k, v in os.environ.items() if k not in DROPPED_ENV}
+
+
+def execute(nb, name, kernel_name="python3"):
+    """Run every cell in a fresh kernel whose cwd is a temporary folder outside the repository."""
+    import copy
+
+    from nbclient import NotebookClient
+
+    nb = copy.deepcopy(nb)
+    with tempfile.TemporaryDirectory(prefix="notebook-") as folder:
+        client = NotebookClient(nb, timeout=TIMEOUT, kernel_name=kernel_name, allow_errors=False,
+                                record_timing=False, resources={"metadata": {"path": folder}})
+        try:
+            client.execute(env=kernel_env())
+        except Exception as error:
+            raise PluginError(describe_failure(name, nb.cells, error)) from error
+    return nb
+
+
+def check_notebook_outputs(nb, name):
+    """Refuse tracebacks, stderr, warnings, errors and machine paths in the executed notebook."""
+    for number, cell in enumerate(nb.cells, start=1):
+        for output in cell.get("outputs", []):
+            texts = [output.get("text", "")] if output.output_type == "stream" else \
+                [str(v) for v in output.get("data", {}).values()]
+            text = "\n".join(texts)
+            problem = None
+            if output.output_type == "error":
+                problem = "an error"
+            elif output.output_type == "stream" and output.name != "stdout":
+                problem = "something on stderr (a warning?)"
+            elif BAD_OUTPUT.search(text):
+                problem = f"'{BAD_OUTPUT.search(text).group(0)}'"
+            elif MACHINE_PATH.search(text):
+                problem = f"a machine path ('{MACHINE_PATH.search(text).group(0)}')"
+            if problem:
+                snippet = " ".join(text.split())[:120]
+                raise PluginError(f'{name}: cell {number} (id "{cell.get("id", "?")}"): an output '
+                                  f"shows {problem}: {snippet}")
+
+
+def html_cache_key(executed, options):
+    """sha256 of the executed notebook, the plugin options and the versions."""
+    digest = hashlib.sha256(Path(executed).read_bytes())
     digest.update(repr(sorted((k, repr(v)) for k, v in dict(options).items())).encode())
-    digest.update(sys.version.encode())
-    for package_name in KEY_PACKAGES:
-        digest.update(f"{package_name}={metadata.version(package_name)}".encode())
+    digest.update(Path(__file__).read_bytes())
+    for version in versions():
+        digest.update(version.encode())
     return digest.hexdigest()
 
 
@@ -171,14 +383,20 @@ def write_cache(entry, data):
 
 
 def describe_failure(name, source, error):
-    """'docs/zh/x.ipynb: cell 4 (id "lookup") failed: ValueError: ...', without ANSI codes."""
+    """'docs/zh/x.ipynb: cell 4 (id "lookup") failed: ValueError: ...', without ANSI codes.
+
+    `source`: the executed cells, or the path of a notebook that has them.
+    """
     text = ANSI.sub("", str(error))
     match = CELL_SOURCE.search(text)
     if match is None:  # not a cell's error (the kernel died, a timeout...): its last lines
         last_lines = "\n".join(text.strip().splitlines()[-3:])
         return f"{name}: failed: {type(error).__name__}: {last_lines}"
     failed = match.group(1).strip()
-    cells = json.loads(source.read_text(encoding="utf-8"))["cells"]
+    if isinstance(source, (str, os.PathLike)):
+        cells = json.loads(Path(source).read_text(encoding="utf-8"))["cells"]
+    else:
+        cells = source
     where = next((f' cell {number} (id "{cell.get("id", "?")}")'
                   for number, cell in enumerate(cells, start=1)
                   if "".join(cell["source"]).strip() == failed), "")

@@ -31,7 +31,8 @@ def site_path(project=ROOT):
     return path if path.endswith("/") else path + "/"
 
 
-PROJECT_PARTS = ("mkdocs.yml", "docs", "snippets", "hooks", "overrides", "Makefile")
+PROJECT_PARTS = ("mkdocs.yml", "docs", "snippets", "hooks", "overrides", "extensions", "tools",
+                 "translations.json", "Makefile")
 
 
 def copy_project(dest, parts=PROJECT_PARTS):

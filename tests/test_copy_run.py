@@ -66,8 +66,6 @@ def pages(site_dir):
     for path in sorted(site_dir.rglob("index.html")):
         if "assets" in path.parts or "search" in path.parts:
             continue
-        if 'class="jupyter-wrapper' in path.read_text(encoding="utf-8"):
-            continue  # notebooks import snippets on purpose; tests/test_notebooks.py executes them
         if code_blocks(path):
             found.append(path)
     return found
@@ -98,11 +96,49 @@ def test_pasted_in_page_order_every_page_runs(site_dir, tmp_path):
         if run.returncode != 0:
             failures.append(f"{path.relative_to(site_dir)}:\n{run.stderr[-2000:]}")
             continue
+        if path.relative_to(site_dir).as_posix() in NOTEBOOK_PAGES.values():
+            continue  # no #> lines: the page shows the outputs (test below compares them)
         _, pairs = outputs.expected_and_actual(script)
         for (start, _end, _indent, expected), actual in pairs:
             if expected != actual:
                 failures.append(f"{path.relative_to(site_dir)} line {start + 1}: #> {expected} but printed {actual}")
     assert not failures, "\n\n".join(failures)
+
+
+NOTEBOOK_PAGES = {"zh": "playground/index.html", "en": "en/playground/index.html"}
+
+
+def notebook_printed_output(path):
+    """What the notebook page shows its cells printing (stream outputs), in page order."""
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+    # html.parser keeps the newline right after <pre>, which a browser drops
+    return "".join(area.pre.get_text().removeprefix("\n") for area in soup.select(
+        '.jp-OutputArea-child:not(.jp-OutputArea-executeResult) > .jp-RenderedText[data-mime-type="text/plain"]'))
+
+
+def test_the_notebook_pages_are_copied_too(site_dir):
+    found = {path.relative_to(site_dir).as_posix() for path in pages(site_dir)}
+    assert set(NOTEBOOK_PAGES.values()) <= found
+
+
+@pytest.mark.parametrize("lang", sorted(NOTEBOOK_PAGES))
+def test_notebook_page_pasted_in_order_prints_what_the_page_shows(site_dir, tmp_path, lang):
+    """The playground's code blocks, copied in order into a fresh `python -I` (numpy and
+    matplotlib, not this repository), print exactly what the page shows under its cells."""
+    path = site_dir / NOTEBOOK_PAGES[lang]
+    blocks = [text for kind, text in code_blocks(path) if kind in RUNNABLE]
+    assert len(blocks) >= 15
+    script = tmp_path / "notebook.py"
+    script.write_text("\n\n".join(blocks), encoding="utf-8")
+    run = subprocess.run([sys.executable, "-I", str(script)], cwd=tmp_path, capture_output=True,
+                         text=True, env={"MPLBACKEND": "Agg", "PATH": "/usr/bin:/bin"})
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stderr == ""
+    shown = notebook_printed_output(path)
+    assert len(shown.splitlines()) >= 30
+    assert run.stdout == shown
 
 
 def test_snippets_is_not_importable_in_the_fresh_interpreter(tmp_path):

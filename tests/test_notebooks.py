@@ -1,34 +1,49 @@
 """The playground notebooks, docs/zh/playground.ipynb and docs/en/playground.ipynb.
 
-They are rendered by mkdocs-jupyter and executed by every build; hooks/notebooks.py makes
-them pages under the i18n plugin, caches executed outputs keyed on the notebook and on
-snippets/, names the notebook when a cell fails and strips the inlined JupyterLab CSS.
-Checked here: the source notebooks (parity, no stored outputs), a reader's run with
-nbconvert, the hook's helpers, the built pages and a build with a failing cell.
+The source notebooks hold include lines (`--8<-- "snippets/x.py:name"`) in their code
+cells; hooks/notebooks.py expands them, translates comments and strings on the zh page,
+executes the result in a kernel that cannot import `snippets`, caches it and lets
+mkdocs-jupyter render and offer that executed copy for download. Checked here: the source
+notebooks, the hook's helpers, the built pages, and the downloaded notebook run the way a
+reader runs it: copied out of the repository, in a fresh venv with only numpy,
+matplotlib and ipykernel.
 """
 import gzip
+import hashlib
 import importlib.util
+import io
 import json
+import os
 import re
 import shutil
+import subprocess
+import sys
+import textwrap
 import time
+import tokenize
+from importlib import metadata
 
+import matplotlib
 import nbformat
 import numpy as np
 import pytest
 from bs4 import BeautifulSoup
 
-from snippets import library
-from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS, softmax
+from snippets import i18n, sentence
+from snippets.softmax import ARTICLE_SCORES, softmax
 from tests.conftest import ROOT, build_site
 
 LANGS = ("zh", "en")
 PAGE_DIR = {"zh": "playground", "en": "en/playground"}  # relative to the site root
 NOTEBOOK = "playground.ipynb"
+TITLE = {"zh": "笔记本：亲手算一遍注意力", "en": "Notebook: work through attention yourself"}
 DOWNLOAD_LABEL = {"zh": "下载笔记本", "en": "Download the notebook"}
+ARTICLE_WORDS = {"zh": ["它", "是", "一只", "猫"], "en": ["it", "is", "a", "cat"]}
+HEATMAP_LABELS = {"zh": ["它", "是", "一只", "猫"], "en": ["it (它)", "is (是)", "a (一只)", "cat (猫)"]}
 MACHINE_PATH = re.compile(r"/root/|/home/|/tmp/|/Users/|site-packages|\b[A-Za-z]:\\")
 BAD_TEXT = re.compile(r"Traceback|Warning|Error", re.IGNORECASE)
 PAGE_BUDGET_GZIP = 150 * 1024  # bytes, everything a page loads
+BARE_PACKAGES = ("numpy", "matplotlib", "ipykernel")
 
 
 def source(lang):
@@ -46,42 +61,50 @@ def load_hook():
     return module
 
 
-def expected_cat_weight():
-    """What the sentence cell must print for 猫, computed here from snippets.softmax."""
+def expanded(lang):
+    return load_hook().expand_notebook(source(lang), ROOT, lang, f"docs/{lang}/{NOTEBOOK}")
+
+
+def code_cells(nb):
+    return [cell for cell in nb.cells if cell.cell_type == "code"]
+
+
+def expected_cat_line(lang):
+    """What the article's example prints for 猫 (cat), computed here from snippets.softmax."""
     weights = softmax(np.array(ARTICLE_SCORES))
-    return f"{ARTICLE_WORDS[3]}\t{weights[3]:.2f}"
-
-
-def expected_top_book():
-    """The library cell's first line, computed from snippets.library and softmax."""
-    relevance = library.labels @ library.question
-    weights = softmax(relevance)
-    return f"{library.books[0]:<18} relevance {relevance[0]:.1f}  weight {weights[0]:.2f}"
+    return f"{ARTICLE_WORDS[lang][3]:<4}{weights[3]:.2f}"
 
 
 # --- the source notebooks --------------------------------------------------------------------
 
 
-def test_both_languages_have_the_same_code_cells():
+def test_both_languages_have_the_same_cells_and_the_same_code():
+    """One source: the code cells are the same English text with include lines in both
+    languages (zh is translated at build time); the prose cells pair up by id."""
     zh, en = (read_notebook(source(lang)) for lang in LANGS)
-    assert [c.cell_type for c in zh.cells] == [c.cell_type for c in en.cells]
-    assert [c.get("id") for c in zh.cells] == [c.get("id") for c in en.cells]
-    zh_code = [c.source for c in zh.cells if c.cell_type == "code"]
-    en_code = [c.source for c in en.cells if c.cell_type == "code"]
-    assert zh_code == en_code
-    assert len(zh_code) >= 8
+    assert [(c.cell_type, c.id) for c in zh.cells] == [(c.cell_type, c.id) for c in en.cells]
+    assert [c.source for c in code_cells(zh)] == [c.source for c in code_cells(en)]
 
 
-def test_markdown_is_in_the_page_language():
+def test_prose_is_in_the_page_language():
     cjk = re.compile(r"[\u4e00-\u9fff]")
+    quoted = "它|是|一只|猫|下雨|了|没有吃|鱼|因为|已经饱了|不新鲜了"  # the sentences' words
     for lang in LANGS:
         for cell in read_notebook(source(lang)).cells:
             if cell.cell_type != "markdown":
                 continue
-            # English prose quotes only the sentence's words (它, 是, 一只, 猫, 下雨, 了).
-            prose = re.sub("它|是|一只|猫|下雨|了", "", cell.source)
-            has_chinese = bool(cjk.search(prose))
-            assert has_chinese == (lang == "zh"), (lang, cell.get("id"), cell.source[:80])
+            prose = re.sub(quoted, "", cell.source)
+            assert bool(cjk.search(prose)) == (lang == "zh"), (lang, cell.id, cell.source[:80])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_title_names_the_notebook(lang):
+    """Not 「动手试一试」 / "Try it yourself": that is every chapter's last section."""
+    nb = read_notebook(source(lang))
+    assert nb.cells[0].source.splitlines()[0] == f"# {TITLE[lang]}"
+    headings = "\n".join(line for c in nb.cells if c.cell_type == "markdown"
+                         for line in c.source.splitlines() if line.startswith("#"))
+    assert "动手试一试" not in headings and "Try it yourself" not in headings
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -90,118 +113,146 @@ def test_notebooks_are_stored_without_outputs(lang):
     nb = read_notebook(source(lang))
     nbformat.validate(nb)
     assert nb.metadata.kernelspec.name == "python3"
-    for cell in nb.cells:
-        if cell.cell_type == "code":
-            assert cell.outputs == [] and cell.execution_count is None, cell.get("id")
+    for cell in code_cells(nb):
+        assert cell.outputs == [] and cell.execution_count is None, cell.id
 
 
-def test_notebooks_invite_the_reader_to_edit_inputs():
-    code = "\n".join(c.source for c in read_notebook(source("en")).cells if c.cell_type == "code")
+def test_code_comes_from_snippets_and_invites_edits():
+    cells = code_cells(read_notebook(source("en")))
+    includes = [line for c in cells for line in c.source.splitlines() if line.startswith("--8<--")]
+    assert len(includes) >= 15
+    for section in ("softmax.py:idea", "library.py:lookup", "sentence.py:self_attention",
+                    "coreference.py:choose"):
+        assert f'--8<-- "snippets/{section}"' in includes
+    code = "\n".join(c.source for c in cells)
     assert code.count("# ✏️ Try it") >= 3
-    for edited in ("scores = np.array([0.5, 0.3, 1.2, 3.0])", "temperature =", "labels[1] =",
-                   "words = ["):
+    for edited in ("temperature = 0.5", "question = np.array(", "labels[1] =", 'words = ["it", "rains"'):
         assert edited in code
 
 
-# --- what a reader does: download, run with nbconvert ---------------------------------------
+def test_chinese_markdown_is_well_typeset():
+    import autocorrect_py
+
+    for cell in read_notebook(source("zh")).cells:
+        if cell.cell_type == "markdown":
+            result = autocorrect_py.lint_for(cell.source, "md")
+            assert not result.lines, [(line.old, line.new) for line in result.lines]
 
 
-def execute(path, cwd, timeout=120):
-    from nbconvert.preprocessors import ExecutePreprocessor
-
-    nb = read_notebook(path)
-    ExecutePreprocessor(timeout=timeout, kernel_name="python3").preprocess(
-        nb, {"metadata": {"path": str(cwd)}}
-    )
-    return nb
+# --- expanding and translating ---------------------------------------------------------------
 
 
-def output_texts(nb):
-    texts = []
-    for cell in nb.cells:
-        for output in cell.get("outputs", []):
-            assert output.output_type in {"stream", "execute_result", "display_data"}, output
-            if output.output_type == "stream":
-                assert output.name == "stdout", f"{cell.get('id')}: {output.text}"
-                texts.append(output.text)
-            else:
-                texts.extend(str(v) for v in output.data.values())
-    return texts
+def section_lines(path, name):
+    """The lines between the section's markers, the way a reader of the .py file sees them."""
+    text = (ROOT / path).read_text(encoding="utf-8")
+    body = text.split(f"# --8<-- [start:{name}]\n", 1)[1].split(f"# --8<-- [end:{name}]", 1)[0]
+    return textwrap.dedent(body).strip("\n").splitlines()
+
+
+def test_include_line_becomes_the_section_without_output_lines():
+    hook = load_hook()
+    got = hook.expand_code('--8<-- "snippets/softmax.py:article_scores"', ROOT, "here")
+    want = [line for line in section_lines("snippets/softmax.py", "article_scores")
+            if not line.lstrip().startswith("#>")]
+    assert got.splitlines() == [line.rstrip() for line in want]
+    assert "#>" not in got and "--8<--" not in got
+    code = hook.expand_code('x = 1\n--8<-- "snippets/softmax.py:idea"\nprint(x)', ROOT, "here")
+    assert code.startswith("x = 1\nimport numpy as np\n") and code.endswith("\nprint(x)")
+
+
+@pytest.mark.parametrize("line, message", [
+    ('--8<-- "snippets/softmax.py:nope"', "section 'nope' could not be located"),
+    ('--8<-- "snippets/nope.py:idea"', "does not exist"),
+    ('--8<-- "hooks/notebooks.py"', "only snippets/"),
+    ('--8<-- "snippets/../hooks/notebooks.py"', "only snippets/"),
+])
+def test_a_bad_include_stops_the_build(line, message):
+    from mkdocs.exceptions import PluginError
+
+    with pytest.raises(PluginError, match=re.escape(message)):
+        load_hook().expand_code(line, ROOT, 'docs/zh/x.ipynb: cell 2 (id "a")')
+
+
+def notebook_with(tmp_path, code, lang="zh"):
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# T", id="title"),
+                                         nbformat.v4.new_code_cell(code, id="mine")])
+    path = tmp_path / lang / NOTEBOOK
+    path.parent.mkdir(parents=True, exist_ok=True)
+    nbformat.write(nb, path)
+    return path
+
+
+def test_untranslated_english_stops_the_zh_build_naming_the_cell(tmp_path):
+    from mkdocs.exceptions import PluginError
+
+    hook = load_hook()
+    path = notebook_with(tmp_path, "x = 1  # a comment nobody translated")
+    with pytest.raises(PluginError) as error:
+        hook.expand_notebook(path, ROOT, "zh", "docs/zh/x.ipynb")
+    assert 'docs/zh/x.ipynb: cell 2 (id "mine")' in str(error.value)
+    assert "# a comment nobody translated" in str(error.value)
+    assert hook.expand_notebook(path, ROOT, "en", "docs/en/x.ipynb").cells[1].source.startswith("x = 1")
+
+
+def test_a_cell_that_imports_snippets_stops_the_build(tmp_path):
+    from mkdocs.exceptions import PluginError
+
+    path = notebook_with(tmp_path, "from snippets.softmax import softmax", lang="en")
+    with pytest.raises(PluginError, match=r'cell 2 \(id "mine"\) imports `snippets`'):
+        load_hook().expand_notebook(path, ROOT, "en", "docs/en/x.ipynb")
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_downloaded_notebook_runs_with_nbconvert(lang, tmp_path, monkeypatch):
-    """Kernel python3, cwd a temp dir, PYTHONPATH = a clone of the repository."""
-    monkeypatch.setenv("PYTHONPATH", str(ROOT))
-    downloaded = tmp_path / NOTEBOOK
-    shutil.copy(source(lang), downloaded)
-    texts = output_texts(execute(downloaded, tmp_path))
-    joined = "\n".join(texts)
-    assert expected_cat_weight() in joined
-    assert expected_top_book() in joined
-    for text in texts:
-        assert not BAD_TEXT.search(text), text
-        assert not MACHINE_PATH.search(text), text
+def test_expanded_notebook_is_self_contained_and_in_its_language(lang):
+    nb = expanded(lang)
+    code = "\n".join(c.source for c in code_cells(nb))
+    assert "--8<--" not in code and "#>" not in code
+    assert not re.search(r"^\s*(import|from)\s+snippets\b", code, re.MULTILINE)
+    imports = set(re.findall(r"^\s*(?:import|from)\s+(\w+)", code, re.MULTILINE))
+    assert imports <= {"numpy", "matplotlib"}, imports
+    if lang == "zh":  # every comment/string with letters in it is a catalogue translation
+        translations = set(i18n.catalogue(lang).values())
+        for cell in code_cells(nb):
+            for token in tokenize.generate_tokens(io.StringIO(cell.source + "\n").readline):
+                if token.type in (tokenize.COMMENT, tokenize.STRING) and \
+                        i18n.needs_translation(token.string, token.type):
+                    assert i18n.normalise(token.string) in translations, (cell.id, token.string)
+        assert '"《猫咪饲养手册》"' in code and '"Cat Care Handbook"' not in code
 
 
-def test_setup_cell_finds_snippets_from_the_notebook_folder(tmp_path, monkeypatch):
-    """Opened inside the repository without PYTHONPATH: the first cell walks up to the root."""
-    monkeypatch.delenv("PYTHONPATH", raising=False)
-    nb = read_notebook(source("zh"))
-    nb.cells = nb.cells[:2] + [nbformat.v4.new_code_cell("print(library.__name__)")]
-    path = tmp_path / NOTEBOOK
-    nbformat.write(nb, path)
-    texts = output_texts(execute(path, source("zh").parent))
-    assert texts == ["snippets.library\n"]
-
-
-def test_setup_cell_explains_a_missing_repository(tmp_path, monkeypatch):
-    from nbclient.exceptions import CellExecutionError
-
-    monkeypatch.delenv("PYTHONPATH", raising=False)
-    nb = read_notebook(source("en"))
-    nb.cells = nb.cells[:2]
-    path = tmp_path / NOTEBOOK
-    nbformat.write(nb, path)
-    with pytest.raises(CellExecutionError) as error:
-        execute(path, tmp_path)
-    assert error.value.ename == "ModuleNotFoundError"
-    assert "clone of the project repository" in error.value.evalue
+def test_zh_and_en_notebooks_have_the_same_code_tokens():
+    zh, en = (code_cells(expanded(lang)) for lang in LANGS)
+    assert len(zh) == len(en)
+    for a, b in zip(zh, en):
+        assert i18n.code_tokens(a.source + "\n") == i18n.code_tokens(b.source + "\n"), a.id
 
 
 # --- the hook's helpers ---------------------------------------------------------------------
 
 
-def test_cache_key_covers_notebook_snippets_and_options(tmp_path):
+def test_notebook_key_covers_the_expanded_notebook_and_versions(tmp_path, monkeypatch):
     hook = load_hook()
     (tmp_path / "snippets").mkdir()
-    module = tmp_path / "snippets" / "softmax.py"
-    module.write_text("A = 1\n")
-    notebook = tmp_path / "nb.ipynb"
-    notebook.write_text("{}")
-    options = {"execute": True, "allow_errors": False}
+    module = tmp_path / "snippets" / "m.py"
+    module.write_text("# --8<-- [start:s]\nA = 1\n# --8<-- [end:s]\n")
+    path = notebook_with(tmp_path, '--8<-- "snippets/m.py:s"', lang="en")
 
-    first = hook.cache_key(notebook, tmp_path, options)
-    assert hook.cache_key(notebook, tmp_path, options) == first
-    module.write_text("A = 2\n")
-    after_snippet = hook.cache_key(notebook, tmp_path, options)
+    first = hook.notebook_key(hook.expand_notebook(path, tmp_path, "en", "x"))
+    assert hook.notebook_key(hook.expand_notebook(path, tmp_path, "en", "x")) == first
+    module.write_text("# --8<-- [start:s]\nA = 2\n# --8<-- [end:s]\n")
+    after_snippet = hook.notebook_key(hook.expand_notebook(path, tmp_path, "en", "x"))
     assert after_snippet != first
-    (tmp_path / "snippets" / "new.py").write_text("")
-    after_new_file = hook.cache_key(notebook, tmp_path, options)
-    assert after_new_file != after_snippet
-    notebook.write_text('{"cells": []}')
-    after_notebook = hook.cache_key(notebook, tmp_path, options)
-    assert after_notebook != after_new_file
-    assert hook.cache_key(notebook, tmp_path, {**options, "allow_errors": True}) != after_notebook
+    monkeypatch.setattr(hook, "versions", lambda: ["numpy=0.0"])
+    assert hook.notebook_key(hook.expand_notebook(path, tmp_path, "en", "x")) != after_snippet
 
 
 def test_cache_keeps_one_entry_per_notebook(tmp_path):
     hook = load_hook()
-    old = tmp_path / "zh-playground.ipynb.aaaa.json"
-    other = tmp_path / "en-playground.ipynb.bbbb.json"
+    old = tmp_path / "zh-playground.ipynb.html.aaaa.json"
+    other = tmp_path / "en-playground.ipynb.html.bbbb.json"
     for path in (old, other):
         path.write_text("{}")
-    new = tmp_path / "zh-playground.ipynb.cccc.json"
+    new = tmp_path / "zh-playground.ipynb.html.cccc.json"
     hook.write_cache(new, {"content": "<p>猫</p>", "title": "t"})
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([other.name, new.name])
     assert json.loads(new.read_text(encoding="utf-8"))["content"] == "<p>猫</p>"
@@ -228,6 +279,22 @@ def test_bad_outputs_stop_the_build(output, problem):
     hook.check_outputs(clean, "docs/zh/x.ipynb")
 
 
+@pytest.mark.parametrize("output, problem", [
+    (nbformat.v4.new_output("stream", name="stderr", text="UserWarning: careful"), "stderr"),
+    (nbformat.v4.new_output("stream", name="stdout", text="cwd /tmp/notebook-x"), "machine path"),
+    (nbformat.v4.new_output("display_data", data={"text/plain": "DeprecationWarning: old"}),
+     "Warning:"),
+])
+def test_bad_outputs_in_the_executed_notebook_stop_the_build(output, problem):
+    from mkdocs.exceptions import PluginError
+
+    cell = nbformat.v4.new_code_cell("x", id="noisy")
+    cell.outputs = [output]
+    nb = nbformat.v4.new_notebook(cells=[cell])
+    with pytest.raises(PluginError, match=rf'docs/en/x\.ipynb: cell 1 \(id "noisy"\).*{problem}'):
+        load_hook().check_notebook_outputs(nb, "docs/en/x.ipynb")
+
+
 def test_failure_message_names_notebook_cell_and_error(tmp_path):
     from nbclient.exceptions import CellExecutionError
 
@@ -242,21 +309,24 @@ def test_failure_message_names_notebook_cell_and_error(tmp_path):
         "ename": "ValueError", "evalue": "\x1b[31mneed at least one score\x1b[0m",
         "traceback": ["\x1b[31m" + "-" * 75 + "\x1b[0m", "ValueError: need at least one score"],
     })
-    message = hook.describe_failure("docs/zh/x.ipynb", path, error)
-    assert message.startswith('docs/zh/x.ipynb: cell 2 (id "broken") failed: ValueError: '
-                              "need at least one score")
-    assert "x = 1" in message and "\x1b" not in message
+    for where in (path, nb.cells):
+        message = hook.describe_failure("docs/zh/x.ipynb", where, error)
+        assert message.startswith('docs/zh/x.ipynb: cell 2 (id "broken") failed: ValueError: '
+                                  "need at least one score")
+        assert "x = 1" in message and "\x1b" not in message
     other = hook.describe_failure("docs/zh/x.ipynb", path, RuntimeError("Kernel died"))
     assert other == "docs/zh/x.ipynb: failed: RuntimeError: Kernel died"
 
 
-def test_chinese_markdown_is_well_typeset():
-    import autocorrect_py
-
-    for cell in read_notebook(source("zh")).cells:
-        if cell.cell_type == "markdown":
-            result = autocorrect_py.lint_for(cell.source, "md")
-            assert not result.lines, [(line.old, line.new) for line in result.lines]
+def test_the_build_kernel_cannot_import_snippets(monkeypatch):
+    """Even when the build's PYTHONPATH has the repository (tests/conftest.py sets it)."""
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    probe = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "import importlib.util, os\n"
+        "print(importlib.util.find_spec('snippets') is None)\n"
+        f"print(os.getcwd().startswith({str(ROOT)!r}))", id="probe")])
+    nb = load_hook().execute(probe, "probe")
+    assert nb.cells[0].outputs[0].text == "True\nFalse\n"
 
 
 def test_chinese_headings_get_unique_ids_and_a_toc():
@@ -286,6 +356,10 @@ def page_soup(site_dir, lang):
     return BeautifulSoup(page_html(site_dir, lang), "html.parser")
 
 
+def built_notebook(site_dir, lang):
+    return read_notebook(site_dir / PAGE_DIR[lang] / NOTEBOOK)
+
+
 @pytest.mark.site
 @pytest.mark.parametrize("lang", LANGS)
 def test_built_page_is_html_not_raw_json(site_dir, lang):
@@ -295,6 +369,7 @@ def test_built_page_is_html_not_raw_json(site_dir, lang):
     soup = BeautifulSoup(html, "html.parser")
     assert soup.find("html")["lang"] == lang
     assert soup.select_one("article .jupyter-wrapper") is not None
+    assert soup.select_one("article h1").get_text().rstrip("¶").strip() == TITLE[lang]
 
 
 @pytest.mark.site
@@ -302,12 +377,44 @@ def test_built_page_is_html_not_raw_json(site_dir, lang):
 def test_built_page_shows_executed_outputs(site_dir, lang):
     soup = page_soup(site_dir, lang)
     outputs = [area.get_text() for area in soup.select(".jp-OutputArea-output")]
-    assert any(expected_cat_weight() in text for text in outputs), outputs
-    assert any(expected_top_book() in text for text in outputs)
+    assert any(expected_cat_line(lang) in text for text in outputs), outputs
     heatmaps = soup.select(".jp-OutputArea-output table.attention-heatmap")
     assert len(heatmaps) == 2
-    first_row = [td.get_text() for td in heatmaps[0].select("tr")[1].select("td")]
-    assert first_row[3] == f"{softmax(np.array(ARTICLE_SCORES))[3]:.2f}"
+    heads = [th.get_text() for th in heatmaps[0].select("tr")[0].select("th")]
+    assert heads == HEATMAP_LABELS[lang]
+    rows = heatmaps[0].select("tr")[1:]
+    assert [row.th.get_text() for row in rows] == HEATMAP_LABELS[lang]  # rows: the asking word
+    weights = sentence.sentence_weights()
+    for i, row in enumerate(rows):
+        assert [td.get_text() for td in row.select("td")] == [f"{w:.2f}" for w in weights[i]]
+    assert heatmaps[0].caption is not None
+
+
+def relative_luminance(rgb):
+    def channel(c):
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("lang", LANGS)
+def test_heatmap_cells_are_viridis_and_readable(site_dir, lang):
+    """viridis on a fixed 0..1 scale, brighter = more attention; text contrast >= 4.5:1."""
+    viridis = matplotlib.colormaps["viridis"]
+    cells = page_soup(site_dir, lang).select("table.attention-heatmap td[style]")
+    assert len(cells) == 16 + 9
+    for td in cells:
+        weight = float(td.get_text())
+        style = dict((k.strip(), v.strip()) for k, v in
+                     (part.split(":", 1) for part in td["style"].split(";") if part.strip()))
+        got = [int(v) for v in re.findall(r"\d+", style["background"])]
+        want = [round(c * 255) for c in viridis(weight)[:3]]
+        assert max(abs(a - b) for a, b in zip(got, want)) <= 3, (weight, got, want)
+        ink = (0, 0, 0) if style["color"] == "black" else (1, 1, 1)
+        lighter, darker = sorted([relative_luminance([c / 255 for c in got]),
+                                  relative_luminance(ink)], reverse=True)
+        assert (lighter + 0.05) / (darker + 0.05) >= 4.5, td
 
 
 @pytest.mark.site
@@ -315,7 +422,7 @@ def test_built_page_shows_executed_outputs(site_dir, lang):
 def test_built_outputs_have_no_traceback_warning_or_machine_path(site_dir, lang):
     soup = page_soup(site_dir, lang)
     areas = soup.select(".jp-OutputArea-output")
-    assert len(areas) >= 8
+    assert len(areas) >= 12
     for area in areas:
         text = area.get_text()
         assert not BAD_TEXT.search(text), text
@@ -326,16 +433,28 @@ def test_built_outputs_have_no_traceback_warning_or_machine_path(site_dir, lang)
 
 @pytest.mark.site
 @pytest.mark.parametrize("lang", LANGS)
-def test_download_link_and_notebook_in_the_site(site_dir, lang):
+def test_download_is_the_expanded_notebook_with_its_outputs(site_dir, lang):
     soup = page_soup(site_dir, lang)
     link = soup.select_one("article a.md-button[download]")
-    assert link is not None and link["href"] == NOTEBOOK
+    assert link is not None and link["href"] == NOTEBOOK and link["download"] == NOTEBOOK
     assert DOWNLOAD_LABEL[lang] in link.get_text()
-    downloaded = site_dir / PAGE_DIR[lang] / link["href"]
-    data = json.loads(downloaded.read_text(encoding="utf-8"))
-    original = json.loads(source(lang).read_text(encoding="utf-8"))
-    assert data["cells"] == original["cells"]
-    nbformat.validate(nbformat.reads(downloaded.read_text(encoding="utf-8"), as_version=4))
+    hint = soup.select_one(".notebook-download__hint").get_text()
+    assert "numpy" in hint and "matplotlib" in hint and "git clone" not in hint
+    downloaded = built_notebook(site_dir, lang)
+    nbformat.validate(downloaded)
+    want = expanded(lang)
+    assert [c.source for c in downloaded.cells] == [c.source for c in want.cells]
+    for cell in code_cells(downloaded):
+        assert cell.execution_count is not None and "execution" not in cell.metadata, cell.id
+    assert sum(len(c.outputs) for c in code_cells(downloaded)) >= 12
+
+
+@pytest.mark.site
+def test_built_notebooks_have_the_same_code_tokens(site_dir):
+    zh, en = (code_cells(built_notebook(site_dir, lang)) for lang in LANGS)
+    assert [c.id for c in zh] == [c.id for c in en]
+    for a, b in zip(zh, en):
+        assert i18n.code_tokens(a.source + "\n") == i18n.code_tokens(b.source + "\n"), a.id
 
 
 @pytest.mark.site
@@ -350,6 +469,17 @@ def test_toc_links_and_language_switcher(site_dir, lang):
     switch = soup.select_one(f'a.md-select__link[hreflang="{other}"]')
     target = (site_dir / PAGE_DIR[lang] / switch["href"]).resolve()
     assert target == (site_dir / PAGE_DIR[other]).resolve()
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("lang", LANGS)
+def test_links_in_the_notebook_prose_resolve(site_dir, lang):
+    soup = page_soup(site_dir, lang)
+    links = [a["href"] for a in soup.select(".jp-RenderedMarkdown a[href]:not([download])")
+             if not a["href"].startswith("#")]
+    assert len(links) >= 4
+    for href in links:
+        assert (site_dir / PAGE_DIR[lang] / href / "index.html").resolve().is_file(), href
 
 
 def gzip_size(data):
@@ -377,7 +507,7 @@ def test_page_is_light(site_dir, lang):
     assert not [a for a in assets if a.startswith(("http:", "https:", "//"))], assets
     sizes = {a: gzip_size((page_dir / a).resolve().read_bytes()) for a in assets}
     own = gzip_size(html.encode()) + sum(v for a, v in sizes.items() if a.endswith("notebook.css"))
-    assert own < 20 * 1024, own
+    assert own < 24 * 1024, own
     assert gzip_size(html.encode()) + sum(sizes.values()) < PAGE_BUDGET_GZIP - 50 * 1024, sizes
 
 
@@ -394,14 +524,112 @@ def test_other_pages_do_not_load_the_notebook_css(site_dir):
     assert "notebook.css" not in html
 
 
+# --- a reader's run: the downloaded notebook in a bare venv ---------------------------------
+
+
+def bare_venv():
+    """A venv with only numpy, matplotlib and ipykernel (the versions of this one), cached
+    in .cache/ under a key of those versions: the first run installs (~2 min), later runs reuse it."""
+    pins = [f"{name}=={metadata.version(name)}" for name in BARE_PACKAGES]
+    key = hashlib.sha256(" ".join([sys.version, *pins]).encode()).hexdigest()[:16]
+    venv = ROOT / ".cache" / f"bare-venv-{key}"
+    python = venv / "bin" / "python"
+    if not (venv / "complete").is_file():
+        shutil.rmtree(venv, ignore_errors=True)
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, env=env)
+        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *pins], check=True, env=env,
+                       capture_output=True)
+        (venv / "complete").write_text("\n".join(pins) + "\n")
+    return venv
+
+
+@pytest.fixture(scope="session")
+def bare_kernel(tmp_path_factory):
+    """A kernelspec for the bare venv in a temporary JUPYTER_PATH; yields its name."""
+    venv = bare_venv()
+    prefix = tmp_path_factory.mktemp("jupyter")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    subprocess.run([str(venv / "bin" / "python"), "-m", "ipykernel", "install", "--prefix", str(prefix),
+                    "--name", "bare-numpy-matplotlib"], check=True, env=env, capture_output=True)
+    old = os.environ.get("JUPYTER_PATH")
+    os.environ["JUPYTER_PATH"] = str(prefix / "share" / "jupyter")
+    yield "bare-numpy-matplotlib", venv
+    if old is None:
+        del os.environ["JUPYTER_PATH"]
+    else:
+        os.environ["JUPYTER_PATH"] = old
+
+
+def run_like_a_reader(path, kernel_name):
+    """Execute the notebook at `path` in its folder, without PYTHONPATH; return it."""
+    from nbclient import NotebookClient
+
+    nb = read_notebook(path)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    NotebookClient(nb, timeout=120, kernel_name=kernel_name, allow_errors=False, record_timing=False,
+                   resources={"metadata": {"path": str(path.parent)}}).execute(env=env)
+    return nb
+
+
+def test_the_bare_kernel_has_numpy_and_matplotlib_only(bare_kernel, tmp_path):
+    name, venv = bare_kernel
+    probe = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "import sys, importlib.util as u\n"
+        "print(sys.prefix)\n"
+        "print([m for m in ('numpy', 'matplotlib', 'snippets', 'mkdocs', 'nbclient', 'bs4')"
+        " if u.find_spec(m)])", id="probe")])
+    path = tmp_path / "probe.ipynb"
+    nbformat.write(probe, path)
+    text = run_like_a_reader(path, name).cells[0].outputs[0].text
+    assert text == f"{venv}\n['numpy', 'matplotlib']\n"
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("lang", LANGS)
+def test_downloaded_notebook_runs_in_a_bare_venv(site_dir, bare_kernel, tmp_path, lang):
+    """Copied out of the site into an empty folder outside the repository, run top to bottom
+    with only numpy, matplotlib and ipykernel installed: it prints what the page shows."""
+    name, _ = bare_kernel
+    assert not tmp_path.resolve().is_relative_to(ROOT)
+    downloaded = tmp_path / NOTEBOOK
+    shutil.copy(site_dir / PAGE_DIR[lang] / NOTEBOOK, downloaded)
+    built = read_notebook(downloaded)
+    started = time.monotonic()
+    rerun = run_like_a_reader(downloaded, name)
+    elapsed = time.monotonic() - started
+    assert elapsed < 60, elapsed
+    assert sorted(p.name for p in tmp_path.iterdir()) == [NOTEBOOK]  # it wrote nothing beside it
+    for before, after in zip(code_cells(built), code_cells(rerun)):
+        assert merged(after.outputs) == merged(before.outputs), before.id
+
+
+def merged(outputs):
+    """Outputs with consecutive pieces of one stream joined (how a kernel splits a print
+    into messages depends on timing, not on the code)."""
+    out = []
+    for output in outputs:
+        output = dict(output)
+        if out and output["output_type"] == "stream" and out[-1]["output_type"] == "stream" \
+                and out[-1]["name"] == output["name"]:
+            out[-1] = {**out[-1], "text": out[-1]["text"] + output["text"]}
+        else:
+            out.append(output)
+    return out
+
+
 # --- a failing cell fails the build and names the notebook -----------------------------------
 
 
 def copy_project(dest):
-    ignore = shutil.ignore_patterns("__pycache__", ".cache", "site", ".venv", ".git")
+    """The repository's files, without its caches, builds, venvs and git folder."""
+    skip = {"__pycache__", ".cache", "site", ".venv", ".venv-latest", ".git", "bench", "node_modules", ".hypothesis"}
+    ignore = shutil.ignore_patterns(*skip)
     dest.mkdir(parents=True)
-    for name in ("mkdocs.yml", "hooks", "overrides", "snippets", "docs"):
-        path = ROOT / name
+    for path in ROOT.iterdir():
+        name = path.name
+        if name in skip or name.startswith(".pytest"):
+            continue
         if path.is_dir():
             shutil.copytree(path, dest / name, ignore=ignore)
         else:
@@ -414,7 +642,7 @@ def test_failing_cell_fails_the_build_and_names_the_notebook(tmp_path):
     copy_project(project)
     path = project / "docs" / "zh" / NOTEBOOK
     nb = read_notebook(path)
-    bad = nbformat.v4.new_code_cell('raise ValueError("injected fault")', id="injected")
+    bad = nbformat.v4.new_code_cell("raise ValueError(42)", id="injected")
     nb.cells.insert(2, bad)
     nbformat.write(nb, path)
 
@@ -425,5 +653,5 @@ def test_failing_cell_fails_the_build_and_names_the_notebook(tmp_path):
     assert result.returncode != 0, log[-2000:]
     assert "docs/zh/playground.ipynb" in log
     assert 'cell 3 (id "injected")' in log
-    assert "ValueError: injected fault" in log
-    assert elapsed < 60, elapsed
+    assert "ValueError: 42" in log
+    assert elapsed < 90, elapsed
