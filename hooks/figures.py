@@ -1,8 +1,8 @@
 """Serve the build-time figures as in-memory files: nothing is written into docs/.
 
 Thin on purpose: snippets.figures draws; this hook only adds the SVG bytes to
-the build's Files, once per language (the i18n plugin builds each language
-separately). Pages embed them through ``{{ fig.NAME }}`` (hooks/computed.py).
+the build's Files (both layouts, wide and phone), once per language (the i18n
+plugin builds each language separately). Pages embed them through ``{{ fig.NAME }}`` (hooks/computed.py).
 
 - Runs after the i18n plugin (priority -100), which recreates every File and
   would drop ours; the files get the attributes that plugin sets on its own
@@ -10,7 +10,7 @@ separately). Pages embed them through ``{{ fig.NAME }}`` (hooks/computed.py).
 - zh (the default language) is served at figures/..., en at en/figures/....
 - Rendered bytes are cached in memory for the life of the process and on disk in
   .cache/figures/ (gitignored, so a fresh clone builds cold), keyed on a hash of
-  the snippets/ sources and the NumPy/Matplotlib versions: a rebuild with nothing
+  every file under snippets/ (nested folders included) and the NumPy/Matplotlib versions: a rebuild with nothing
   changed does not re-render, an edit to snippets/ does (hooks/reload_snippets.py
   purges the modules; this module keeps its cache because MkDocs loads a hook once).
   FIGURE_CACHE=off skips the disk cache.
@@ -28,16 +28,20 @@ from mkdocs.structure.files import File
 
 log = get_plugin_logger("figures")
 
-_cache = {}  # (snippets digest, name, lang, theme) -> SVG bytes
+_cache = {}  # (snippets digest, name, lang, theme, layout) -> SVG bytes
+SKIPPED = {"__pycache__"}  # interpreter caches: never what a figure is made from
 
 
 def snippets_digest(package_dir):
-    """sha256 over every .py file under snippets/ (path and content) and the plotting versions."""
+    """sha256 over every file under snippets/, nested folders included (path and content),
+    and the plotting versions. Any file: a figure may read data (JSON, CSV) as well as code."""
     import matplotlib
     import numpy
 
     digest = hashlib.sha256(f"numpy {numpy.__version__} matplotlib {matplotlib.__version__}\0".encode())
-    for path in sorted(Path(package_dir).rglob("*.py")):
+    files = (p for p in Path(package_dir).rglob("*")
+             if p.is_file() and not SKIPPED.intersection(p.relative_to(package_dir).parts) and p.suffix != ".pyc")
+    for path in sorted(files):
         digest.update(path.relative_to(package_dir).as_posix().encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())
@@ -45,21 +49,21 @@ def snippets_digest(package_dir):
     return digest.hexdigest()
 
 
-def _rendered(figures, digest, name, lang, theme, cache_dir):
-    key = (digest, name, lang, theme)
+def _rendered(figures, digest, name, lang, theme, layout, cache_dir):
+    key = (digest, name, lang, theme, layout)
     if key in _cache:
         return _cache[key]
-    on_disk = cache_dir / f"{digest[:24]}-{name}-{lang}-{theme}.svg" if cache_dir else None
+    on_disk = cache_dir / f"{digest[:24]}-{name}-{lang}-{theme}-{layout}.svg" if cache_dir else None
     if on_disk is not None and on_disk.is_file():
         _cache[key] = on_disk.read_bytes()
         return _cache[key]
     try:
-        _cache[key] = figures.render(name, lang, theme)
+        _cache[key] = figures.render(name, lang, theme, layout)
     except Exception as error:
-        raise PluginError(f"figure '{name}' ({lang}, {theme}) could not be rendered: {error}") from error
+        raise PluginError(f"figure '{name}' ({lang}, {theme}, {layout}) could not be rendered: {error}") from error
     if on_disk is not None:
         on_disk.parent.mkdir(parents=True, exist_ok=True)
-        for stale in on_disk.parent.glob(f"*-{name}-{lang}-{theme}.svg"):
+        for stale in on_disk.parent.glob(f"*-{name}-{lang}-{theme}-{layout}.svg"):
             stale.unlink()
         temporary = on_disk.with_suffix(".tmp")
         temporary.write_bytes(_cache[key])
@@ -103,9 +107,11 @@ def on_files(files, config):
         before, start = len(_cache), time.perf_counter()
         for name in figures.NAMES:
             for theme in figures.THEMES:
-                content = _rendered(figures, digest, name, lang, theme, cache_dir)
-                files.append(_generated_file(config, figures.src_uri(name, lang, theme), content, lang, default_lang))
-        count = len(figures.NAMES) * len(figures.THEMES)
+                for layout in figures.LAYOUTS:
+                    content = _rendered(figures, digest, name, lang, theme, layout, cache_dir)
+                    uri = figures.src_uri(name, lang, theme, layout)
+                    files.append(_generated_file(config, uri, content, lang, default_lang))
+        count = len(figures.NAMES) * len(figures.THEMES) * len(figures.LAYOUTS)
         log.info(f"{lang}: {count} figures ready in {time.perf_counter() - start:.2f} s "
                  f"({len(_cache) - before} new in memory; disk cache: {cache_dir is not None})")
     return files

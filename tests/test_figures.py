@@ -1,9 +1,15 @@
 """Build-time figures (snippets/figures) and their hook (hooks/figures.py).
 
-Every figure renders in both languages and both themes, as SVG with real text
-labels, no missing glyphs, at most 30 KB, byte-identical from one render (and
-process) to the next; alt text is computed from the data; failures name the
-figure. The `site` tests check the built pages carry both variants.
+Every figure renders in both languages, both themes and both layouts (wide, phone),
+as SVG with real text labels, no missing glyphs, at most 30 KB, byte-identical from
+one render (and process) to the next; alt text is computed from the data; failures
+name the figure. Phone layouts keep every text >= 11 CSS px in a 328-px column.
+
+Figures are read back against their data: the SVG's cells, bars and lines are
+mapped to data values through the drawn tick labels and tick positions (the cell at
+row i, column j of the heatmap shows weights[i, j]; a bar's height is its weight),
+in both languages and layouts, with data from the same functions the figures use.
+The `site` tests check the built pages carry both variants.
 """
 import hashlib
 import html as html_lib
@@ -30,7 +36,10 @@ ROOT = Path(__file__).resolve().parents[1]
 SVG_NS = "{http://www.w3.org/2000/svg}"
 CJK = re.compile(r"[\u4e00-\u9fff]")
 MAX_BYTES = 30_000
-CASES = [(n, lang, theme) for n in figures.NAMES for lang in figures.LANGS for theme in figures.THEMES]
+CASES = [(n, lang, theme, layout) for n in figures.NAMES for lang in figures.LANGS for theme in figures.THEMES
+         for layout in figures.LAYOUTS]
+PHONE_COLUMN_PX = 328  # the text column of a 360-px phone
+MIN_PHONE_TEXT_PX = 11
 
 # A label each figure must show as <text>: Chinese in zh, English in en.
 LABELS = {
@@ -38,8 +47,8 @@ LABELS = {
     "softmax": {"zh": "原始分数", "en": "Raw scores"},
     "temperature": {"zh": "更尖锐", "en": "sharper"},
     "heatmap": {"zh": "被看的词", "en": "word looked at"},
-    "asymmetry": {"zh": "它→猫", "en": "it→cat"},
-    "mix": {"zh": "新的「它」", "en": "new \"it\""},
+    "asymmetry": {"zh": "它→猫", "en": "it (它)→cat (猫)"},
+    "mix": {"zh": "新的「它」", "en": "new it (它)"},
     "cost": {"zh": "注意力", "en": "attention"},
 }
 # Where the pages place each figure (docs/<lang>/<page>.md).
@@ -51,7 +60,7 @@ PLACEMENT = {
 
 @pytest.fixture(scope="module")
 def rendered():
-    """Every (name, lang, theme) rendered once, with every warning an error."""
+    """Every (name, lang, theme, layout) rendered once, with every warning an error."""
     out = {}
     with warnings.catch_warnings():
         warnings.simplefilter("error")
@@ -72,12 +81,12 @@ def test_registry_has_the_seven_figures():
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: "-".join(c))
 def test_figure_renders_as_small_svg_with_text_labels(rendered, case):
-    name, lang, _ = case
+    name, lang, _, _ = case
     svg = rendered[case]
     assert svg.startswith(b"<?xml") and b"<svg" in svg
     assert len(svg) <= MAX_BYTES, f"{name}: {len(svg)} bytes"
     texts = svg_texts(svg)
-    assert any(LABELS[name][lang] in t for t in texts), texts
+    assert any(LABELS[name][lang] in t for t in texts) or LABELS[name][lang] in "".join(texts), texts
     other = "en" if lang == "zh" else "zh"
     assert not any(LABELS[name][other] in t for t in texts)
     # labels are text, not glyph outlines; the browser gets a CJK-capable family list
@@ -88,9 +97,10 @@ def test_figure_renders_as_small_svg_with_text_labels(rendered, case):
         assert any(CJK.search(t) for t in texts)
 
 
-def test_light_and_dark_differ_only_in_colour(rendered):
+@pytest.mark.parametrize("layout", figures.LAYOUTS)
+def test_light_and_dark_differ_only_in_colour(rendered, layout):
     for name in figures.NAMES:
-        light, dark = rendered[(name, "zh", "light")], rendered[(name, "zh", "dark")]
+        light, dark = rendered[(name, "zh", "light", layout)], rendered[(name, "zh", "dark", layout)]
         assert light != dark
         assert svg_texts(light) == svg_texts(dark)
         tags = [[element.tag for element in ET.fromstring(svg).iter()] for svg in (light, dark)]
@@ -99,8 +109,8 @@ def test_light_and_dark_differ_only_in_colour(rendered):
 
 def test_dark_theme_uses_light_text(rendered):
     for name in figures.NAMES:
-        assert style.THEMES["dark"].text.encode() in rendered[(name, "en", "dark")]
-        assert style.THEMES["light"].text.encode() in rendered[(name, "en", "light")]
+        assert style.THEMES["dark"].text.encode() in rendered[(name, "en", "dark", "phone")]
+        assert style.THEMES["light"].text.encode() in rendered[(name, "en", "light", "wide")]
 
 
 def test_no_warnings_while_rendering():
@@ -113,7 +123,7 @@ def test_no_warnings_while_rendering():
 
 def test_a_missing_glyph_stops_the_figure(monkeypatch):
     """The guard is live: a label drawn in a font without 它 fails the render, naming the figure."""
-    def draw(lang, theme):
+    def draw(lang, theme, layout):
         fig = style.new_figure((2, 1))
         fig.text(0.1, 0.5, "它", fontfamily="DejaVu Sans")
         return fig
@@ -124,7 +134,7 @@ def test_a_missing_glyph_stops_the_figure(monkeypatch):
 
 
 def test_bytes_stable_within_a_process(rendered):
-    for case in [("heatmap", "zh", "light"), ("asymmetry", "en", "dark"), ("cost", "zh", "dark")]:
+    for case in [("heatmap", "zh", "light", "wide"), ("asymmetry", "en", "dark", "phone"), ("cost", "zh", "dark", "wide")]:
         assert figures.render(*case) == rendered[case]
 
 
@@ -132,7 +142,8 @@ RENDER_ALL = """
 import hashlib, json
 from snippets import figures
 print(json.dumps({"-".join(c): hashlib.sha256(figures.render(*c)).hexdigest()
-                  for c in [(n, l, t) for n in figures.NAMES for l in figures.LANGS for t in figures.THEMES]}))
+                  for c in [(n, l, t, y) for n in figures.NAMES for l in figures.LANGS for t in figures.THEMES
+                            for y in figures.LAYOUTS]}))
 """
 
 
@@ -161,15 +172,16 @@ def test_ids_differ_between_figures(rendered):
             seen[element_id] = case
 
 
+@pytest.mark.parametrize("layout", figures.LAYOUTS)
 @pytest.mark.parametrize("name", figures.NAMES)
-def test_scales_start_at_zero(name):
+def test_scales_start_at_zero(name, layout):
     """Every bar axis and every colour scale of a figure begins at 0."""
     import matplotlib
     from matplotlib.collections import QuadMesh
 
     theme = style.THEMES["light"]
-    with matplotlib.rc_context(style.rc(theme)):
-        fig = figures.FIGURES[name].draw("en", theme)
+    with matplotlib.rc_context(style.rc(theme, layout)):
+        fig = figures.FIGURES[name].draw("en", theme, layout)
     checked = 0
     for ax in fig.axes:
         for mesh in (c for c in ax.collections if isinstance(c, QuadMesh)):
@@ -236,12 +248,14 @@ def test_unknown_figure_raises():
         figures.render("heatmap", "fr", "light")
     with pytest.raises(ValueError, match="unknown theme"):
         figures.render("heatmap", "zh", "sepia")
+    with pytest.raises(ValueError, match="unknown layout"):
+        figures.render("heatmap", "zh", "light", "tablet")
     with pytest.raises(TypeError):
         figures.render(None, "zh", "light")
 
 
 def test_a_failing_figure_names_itself(monkeypatch):
-    def broken(lang, theme):
+    def broken(lang, theme, layout):
         return 1 / 0
 
     monkeypatch.setattr(figures.FIGURES["heatmap"], "draw", broken)
@@ -252,22 +266,56 @@ def test_a_failing_figure_names_itself(monkeypatch):
 # -- embedding --------------------------------------------------------------------
 
 def test_embed_gives_both_variants_with_paths_relative_to_the_page():
-    markdown = figures.embed("heatmap", "en", "en/weights.md")
-    assert "](figures/heatmap-light.svg#only-light)" in markdown
-    assert "](figures/heatmap-dark.svg#only-dark)" in markdown
-    assert f"![{figures.alt_text('heatmap', 'en')}]" in markdown
-    assert f"<figcaption>{figures.caption('heatmap', 'en')}</figcaption>" in markdown
+    markup = figures.embed("heatmap", "en", "en/weights.md")
+    for theme in figures.THEMES:  # served at en/weights/: figures are one folder up
+        assert f'href="../figures/heatmap-{theme}.svg"' in markup  # opens full size
+        assert f'src="../figures/heatmap-{theme}.svg#only-{theme}"' in markup
+        assert f'media="{style.PHONE_MEDIA}" srcset="../figures/heatmap-{theme}-phone.svg"' in markup
+    assert f'alt="{html_lib.escape(figures.alt_text("heatmap", "en"), quote=True)}"' in markup
+    assert f"<figcaption>{figures.caption('heatmap', 'en')}</figcaption>" in markup
+    assert "\n\n" not in markup.strip() and not re.search(r"^\s", markup, re.M)  # one raw HTML block
     nested = figures.embed("heatmap", "zh", "zh/deep/page.md")
-    assert "](../figures/heatmap-light.svg#only-light)" in nested
+    assert 'src="../../figures/heatmap-light.svg#only-light"' in nested
+    home = figures.embed("heatmap", "zh", "zh/index.md")
+    assert 'src="figures/heatmap-light.svg#only-light"' in home
+    flat = figures.embed("heatmap", "zh", "zh/weights.md", directory_urls=False)
+    assert 'src="figures/heatmap-light.svg#only-light"' in flat
     with pytest.raises(ValueError, match="not a 'zh' page"):
         figures.embed("heatmap", "zh", "en/weights.md")
 
 
-def test_embed_declares_the_svg_size(rendered):
+def test_embed_declares_the_svg_sizes(rendered):
     width, height = figures.size_px("softmax")
-    assert f'width="{width}" height="{height}"' in figures.embed("softmax", "zh", "zh/weights.md")
-    root = ET.fromstring(rendered[("softmax", "zh", "light")])
-    assert float(root.get("width").removesuffix("pt")) * 96 / 72 == pytest.approx(width, abs=1)
+    phone_width, phone_height = figures.size_px("softmax", "phone")
+    markup = figures.embed("softmax", "zh", "zh/weights.md")
+    assert f'width="{width}" height="{height}"' in markup
+    assert f'width="{phone_width}" height="{phone_height}"' in markup
+    for layout, expected in (("wide", width), ("phone", phone_width)):
+        root = ET.fromstring(rendered[("softmax", "zh", "light", layout)])
+        assert float(root.get("width").removesuffix("pt")) * 96 / 72 == pytest.approx(expected, abs=1)
+
+
+def font_sizes(svg):
+    """Every font-size (viewBox units) of a text or tspan that draws something."""
+    sizes = []
+    for element in ET.fromstring(svg).iter():
+        if element.tag in (f"{SVG_NS}text", f"{SVG_NS}tspan") and "".join(element.itertext()).strip():
+            match = re.search(r"font-size:\s*([\d.]+)px", element.get("style") or "")
+            if match:
+                sizes.append(float(match.group(1)))
+    return sizes
+
+
+@pytest.mark.parametrize("name", figures.NAMES)
+@pytest.mark.parametrize("lang", figures.LANGS)
+def test_phone_layout_text_is_at_least_11_px_in_a_phone_column(rendered, name, lang):
+    """Shown 328 px wide (a 360-px phone), the smallest text of the phone SVG is >= 11 CSS px;
+    the phone figure is no wider than a phone's column, so it is never scaled up."""
+    svg = rendered[(name, lang, "light", "phone")]
+    view_width = float(ET.fromstring(svg).get("viewBox").split()[2])
+    smallest = min(font_sizes(svg)) * PHONE_COLUMN_PX / view_width
+    assert smallest >= MIN_PHONE_TEXT_PX, f"{name} ({lang}): smallest text {smallest:.1f} px"
+    assert figures.size_px(name, "phone")[0] <= 360
 
 
 # -- the hook ---------------------------------------------------------------------
@@ -289,19 +337,25 @@ def fake_config(tmp_path, current):
                                  config_file_path=str(tmp_path / "mkdocs.yml"))  # disk cache: tmp_path/.cache
 
 
+PER_LANGUAGE = len(figures.NAMES) * len(figures.THEMES) * len(figures.LAYOUTS)
+
+
 def test_hook_serves_each_language_where_the_i18n_plugin_expects(tmp_path, monkeypatch):
     hook = load_hook()
-    monkeypatch.setattr(figures, "render", lambda name, lang, theme: f"<svg>{name}{lang}{theme}</svg>".encode())
+    monkeypatch.setattr(figures, "render",
+                        lambda name, lang, theme, layout: f"<svg>{name}{lang}{theme}{layout}</svg>".encode())
     from mkdocs.structure.files import Files
 
     zh = hook.on_files(Files([]), fake_config(tmp_path, "zh"))
     en = hook.on_files(Files([]), fake_config(tmp_path, "en"))
-    assert len(zh) == len(en) == len(figures.NAMES) * len(figures.THEMES)
+    assert len(zh) == len(en) == PER_LANGUAGE
     zh_file = zh.get_file_from_path("zh/figures/heatmap-dark.svg")
     en_file = en.get_file_from_path("en/figures/heatmap-dark.svg")
     assert zh_file.dest_uri == "figures/heatmap-dark.svg" and zh_file.url == "figures/heatmap-dark.svg"
     assert en_file.dest_uri == "en/figures/heatmap-dark.svg"
-    assert en_file.content_bytes == b"<svg>heatmapendark</svg>"
+    assert en_file.content_bytes == b"<svg>heatmapendarkwide</svg>"
+    phone = en.get_file_from_path("en/figures/heatmap-dark-phone.svg")
+    assert phone.dest_uri == "en/figures/heatmap-dark-phone.svg" and phone.content_bytes == b"<svg>heatmapendarkphone</svg>"
     for file, lang in ((zh_file, "zh"), (en_file, "en")):
         assert (file.locale, file.localization, file.norm_src_uri) == (lang, lang, "figures/heatmap-dark.svg")
         assert file.alternates == {lang: file}
@@ -316,7 +370,7 @@ def test_hook_does_not_rerender_unchanged_snippets(tmp_path, monkeypatch):
     hook.on_files(Files([]), fake_config(tmp_path, "zh"))
     first = len(calls)
     hook.on_files(Files([]), fake_config(tmp_path, "zh"))
-    assert first == len(figures.NAMES) * len(figures.THEMES) and len(calls) == first
+    assert first == PER_LANGUAGE and len(calls) == first
     monkeypatch.setattr(hook, "snippets_digest", lambda path: "edited")  # a snippets/ edit
     hook.on_files(Files([]), fake_config(tmp_path, "zh"))
     assert len(calls) == 2 * first
@@ -328,12 +382,13 @@ def test_disk_cache_serves_a_new_process_and_follows_snippets(tmp_path, monkeypa
     from mkdocs.structure.files import Files
 
     load_hook().on_files(Files([]), fake_config(tmp_path, "en"))
-    count = len(figures.NAMES) * len(figures.THEMES)
+    count = PER_LANGUAGE
     assert len(calls) == count and len(list((tmp_path / ".cache" / "figures").glob("*.svg"))) == count
     fresh = load_hook()  # a new build process: empty memory, same disk cache
     files = fresh.on_files(Files([]), fake_config(tmp_path, "en"))
     assert len(calls) == count  # nothing re-rendered
-    assert files.get_file_from_path("en/figures/mix-dark.svg").content_bytes == b"<svg>('mix', 'en', 'dark')</svg>"
+    assert (files.get_file_from_path("en/figures/mix-dark.svg").content_bytes
+            == b"<svg>('mix', 'en', 'dark', 'wide')</svg>")
     monkeypatch.setattr(fresh, "snippets_digest", lambda path: "edited")  # a snippets/ edit
     fresh.on_files(Files([]), fake_config(tmp_path, "en"))
     assert len(calls) == 2 * count  # re-rendered, and the stale files replaced
@@ -352,23 +407,63 @@ def test_snippets_digest_changes_with_the_source(tmp_path):
     assert hook.snippets_digest(tmp_path) != before
 
 
+@pytest.mark.parametrize("relative", [
+    "figures/style.py",               # a figure module
+    "figures/deep/nested/helper.py",  # a module in a nested folder
+    "figures/data/weights.json",      # data a figure may read
+    "i18n/zh/sentence.py",            # a catalogue in a nested package
+    "sentence.py",                    # the data the figures show
+])
+def test_snippets_digest_covers_every_file_nested_included(tmp_path, relative):
+    """Each kind of file under snippets/, at any depth: editing it changes the cache key;
+    interpreter caches (__pycache__, .pyc) do not."""
+    hook = load_hook()
+    package = tmp_path / "snippets"
+    for name in ("figures/style.py", "figures/deep/nested/helper.py", "figures/data/weights.json",
+                 "i18n/zh/sentence.py", "sentence.py"):
+        (package / name).parent.mkdir(parents=True, exist_ok=True)
+        (package / name).write_text("x = 1\n")
+    before = hook.snippets_digest(package)
+    (package / "figures" / "__pycache__").mkdir()
+    (package / "figures" / "__pycache__" / "style.cpython-311.pyc").write_bytes(b"\0cache")
+    assert hook.snippets_digest(package) == before
+    (package / relative).write_text("x = 2\n")
+    assert hook.snippets_digest(package) != before
+
+
+def test_the_real_snippets_tree_is_keyed_by_a_nested_edit(tmp_path):
+    """The digest of a copy of snippets/ changes when a file two folders down changes."""
+    import shutil
+
+    hook = load_hook()
+    copy = tmp_path / "snippets"
+    shutil.copytree(ROOT / "snippets", copy, ignore=shutil.ignore_patterns("__pycache__"))
+    before = hook.snippets_digest(copy)
+    nested = sorted(p for p in copy.rglob("*") if p.is_file() and len(p.relative_to(copy).parts) >= 2)
+    assert nested, "snippets/ has no nested files"
+    nested[0].write_text(nested[0].read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert hook.snippets_digest(copy) != before
+
+
 def test_hook_names_a_failing_figure(tmp_path, monkeypatch):
     hook = load_hook()
 
-    def broken(lang, theme):
+    def broken(lang, theme, layout):
         raise RuntimeError("boom")
 
     first = figures.NAMES[0]  # fails before any other figure is drawn
     monkeypatch.setattr(figures.FIGURES[first], "draw", broken)
     from mkdocs.structure.files import Files
 
-    with pytest.raises(PluginError, match=rf"figure '{first}' \(zh, light\).*boom"):
+    with pytest.raises(PluginError, match=rf"figure '{first}' \(zh, light, wide\).*boom"):
         hook.on_files(Files([]), fake_config(tmp_path, "zh"))
 
 
 # -- the built site ---------------------------------------------------------------
 
-IMG = re.compile(r'<img alt="([^"]+)"[^>]*src="([^"]+)#only-(light|dark)"')
+IMG = re.compile(r'<img alt="([^"]+)" src="([^"]+)#only-(light|dark)"')
+SRCSET = re.compile(r'<source media="([^"]+)" srcset="([^"]+)"')
+ZOOM = re.compile(r'<a class="build-figure__zoom build-figure__zoom--(light|dark)" href="([^"]+)"')
 
 
 @pytest.mark.site
@@ -387,19 +482,26 @@ def test_site_pages_show_both_variants_of_their_figures(site_dir, lang):
             target = (html_path.parent / src).resolve()
             assert target.is_file() and target.stat().st_size <= MAX_BYTES
             assert html_lib.unescape(alt) == figures.alt_text(name, lang)
+        phones = SRCSET.findall(block)
+        assert [src for _, src in phones] == [f"../figures/{name}-{t}-phone.svg" for t in figures.THEMES]
+        for media, src in phones:
+            assert media == style.PHONE_MEDIA and (html_path.parent / src).resolve().is_file()
+        zooms = dict(ZOOM.findall(block))  # each variant opens its full-size SVG
+        assert zooms == {t: f"../figures/{name}-{t}.svg" for t in figures.THEMES}
 
 
 @pytest.mark.site
 def test_site_svgs_are_the_rendered_bytes(site_dir, rendered):
-    for (name, lang, theme), svg in rendered.items():
+    for (name, lang, theme, layout), svg in rendered.items():
         prefix = site_dir if lang == "zh" else site_dir / "en"
-        assert (prefix / "figures" / f"{name}-{theme}.svg").read_bytes() == svg
+        suffix = "" if layout == "wide" else f"-{layout}"
+        assert (prefix / "figures" / f"{name}-{theme}{suffix}.svg").read_bytes() == svg
 
 
 @pytest.mark.site
 def test_build_log_has_no_glyph_warnings(build_log):
     assert "Glyph" not in build_log and "missing from font" not in build_log
-    assert re.search(r"figures: zh: 14 figures ready", build_log)
+    assert re.search(r"figures: zh: 28 figures ready", build_log)
 
 
 @pytest.mark.site
@@ -421,3 +523,316 @@ def test_browser_shows_the_variant_of_the_colour_scheme(browser, site_url, schem
                 assert visible.evaluate("img => img.naturalWidth") > 0
     finally:
         context.close()
+
+
+# -- each figure shows its data: read the values back from the SVG ------------------
+#
+# Positions come from the drawing itself: tick labels name rows, columns and bars; tick
+# marks (or grid lines) at labelled values give each value axis its scale. The data come
+# from each module's data(), i.e. the functions the figures draw from (never typed here).
+
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def _floats(d):
+    return [float(x) for x in NUMBER.findall(d or "")]
+
+
+def _text_of(group):
+    return "".join("".join(t.itertext()) for t in group.iter(f"{SVG_NS}text"))
+
+
+def _tick_position(group, axis):
+    """Where a tick sits: its marker (<use>), else its grid line, else its label."""
+    index = 0 if axis == "x" else 1
+    for use in group.iter(f"{SVG_NS}use"):
+        return float(use.get(axis))
+    for path in group.iter(f"{SVG_NS}path"):
+        numbers = _floats(path.get("d"))
+        if numbers:
+            return numbers[index]
+    centres = [_text_centre(text) for text in group.iter(f"{SVG_NS}text")]
+    if centres:  # a label on several lines: one <text> per line
+        return sum(c[index] for c in centres) / len(centres)
+    return None
+
+
+def _text_centre(text):
+    """(x, y) of the middle of a <text> line: its anchor moved by half its estimated width
+    (CJK characters 1 em, others 0.55 em) unless centred, and up from the baseline."""
+    style_text = text.get("style") or ""
+    size = float(re.search(r"font-size:\s*([\d.]+)px", style_text).group(1))
+    if text.get("x") is not None:
+        x, y = float(text.get("x")), float(text.get("y"))
+    else:
+        x, y = _floats(text.get("transform"))[:2]
+    content = "".join(text.itertext())
+    width = sum(size if CJK.match(c) or c in "（）「」" else 0.55 * size for c in content)
+    anchor = re.search(r"text-anchor:\s*(\w+)", style_text)
+    anchor = anchor.group(1) if anchor else "start"
+    x += {"start": width / 2, "middle": 0, "end": -width / 2}[anchor]
+    return x, y - 0.35 * size
+
+
+def _fill(element):
+    match = re.search(r"fill:\s*(#[0-9a-fA-F]{6})", element.get("style") or "")
+    return match.group(1).lower() if match else None
+
+
+def read_axes(svg):
+    """Per axes, in drawing order: ticks {'x': [(label, pos)], 'y': [...]}, its own texts
+    [(text, x, y)] (title, cell values, annotations), filled rectangles (bars, cells) as
+    (x0, x1, y0, y1, fill), lines as vertex lists, and the colour-mesh cells."""
+    root = ET.fromstring(svg)
+    found = []
+    for ax in root.iter(f"{SVG_NS}g"):
+        if not (ax.get("id") or "").startswith("axes_"):
+            continue
+        info = {"ticks": {"x": [], "y": []}, "texts": [], "rects": [], "lines": [], "cells": []}
+        for child in ax:
+            cid = child.get("id") or ""
+            if cid.startswith("matplotlib.axis"):
+                for tick in child:
+                    tid = tick.get("id") or ""
+                    if tid.startswith(("xtick_", "ytick_")):
+                        axis = tid[0]
+                        info["ticks"][axis].append((_text_of(tick), _tick_position(tick, axis)))
+            elif cid.startswith("text_"):
+                lines = list(child.iter(f"{SVG_NS}text"))
+                if lines and all("font-size" in (t.get("style") or "") for t in lines):
+                    centres = [_text_centre(t) for t in lines]
+                    info["texts"].append(("\n".join("".join(t.itertext()) for t in lines),
+                                          sum(c[0] for c in centres) / len(centres),
+                                          sum(c[1] for c in centres) / len(centres)))
+            elif cid.startswith("patch_"):
+                for path in child.iter(f"{SVG_NS}path"):
+                    numbers = _floats(path.get("d"))
+                    xs, ys = numbers[0::2], numbers[1::2]
+                    if xs:
+                        info["rects"].append((min(xs), max(xs), min(ys), max(ys), _fill(path)))
+            elif cid.startswith("line2d_"):
+                for path in child.findall(f"{SVG_NS}path"):  # not the marker shapes in <defs>
+                    numbers = _floats(path.get("d"))
+                    info["lines"].append(list(zip(numbers[0::2], numbers[1::2])))
+            elif cid.startswith("QuadMesh"):
+                for path in child.iter(f"{SVG_NS}path"):
+                    numbers = _floats(path.get("d"))
+                    xs, ys = numbers[0::2], numbers[1::2]
+                    info["cells"].append((sum(xs) / len(xs), sum(ys) / len(ys), _fill(path)))
+        found.append(info)
+    return found
+
+
+def _same(label, expected):
+    return re.sub(r"\s+", "", label) == re.sub(r"\s+", "", expected)
+
+
+def _nearest(ticks, position):
+    return min(ticks, key=lambda tick: abs(tick[1] - position))[0]
+
+
+def _scale(ticks):
+    """value = a * position + b, from the ticks labelled with numbers (least squares)."""
+    pairs = [(float(label.replace("−", "-").rstrip("%")), pos) for label, pos in ticks
+             if pos is not None and re.fullmatch(r"[−-]?\d+(\.\d+)?%?", label.strip())]
+    assert len(pairs) >= 2, f"no numeric ticks to scale by: {ticks}"
+    values, positions = np.array(pairs).T
+    a, b = np.polyfit(positions, values, 1)
+    return lambda position: a * position + b
+
+
+def axes_titled(svg, title):
+    """The axes whose own texts include `title` (newlines ignored)."""
+    matches = [ax for ax in read_axes(svg) if any(_same(t, title) for t, _, _ in ax["texts"])]
+    assert len(matches) == 1, f"{len(matches)} axes titled {title!r}"
+    return matches[0]
+
+
+def read_matrix(ax, rows, cols):
+    """{(i, j): (text shown in the cell, fill of the cell)}: cells placed by the row and
+    column labels nearest to them; rows/cols are the labels expected for index i/j."""
+    row_ticks = [(rows.index(next(r for r in rows if _same(r, label))), pos) for label, pos in ax["ticks"]["y"]]
+    col_ticks = [(cols.index(next(c for c in cols if _same(c, label))), pos) for label, pos in ax["ticks"]["x"]]
+    cells = {}
+    for text, x, y in ax["texts"]:
+        if NUMBER.fullmatch(text.strip()):
+            cells.setdefault((_nearest(row_ticks, y), _nearest(col_ticks, x)), [None, None])[0] = text.strip()
+    for x, y, fill in ax["cells"]:
+        cells.setdefault((_nearest(row_ticks, y), _nearest(col_ticks, x)), [None, None])[1] = fill
+    return {key: tuple(value) for key, value in cells.items()}
+
+
+def read_bars(ax, labels, horizontal=False):
+    """{label index: (start value, end value)} of the filled bars of an axes, placed by the
+    category labels nearest to their middle and measured on the value axis's ticks."""
+    value_axis, category_axis = ("x", "y") if horizontal else ("y", "x")
+    scale = _scale(ax["ticks"][value_axis])
+    categories = [(labels.index(next(l for l in labels if _same(l, label))), pos)
+                  for label, pos in ax["ticks"][category_axis] if label.strip()]
+    bars = {}
+    for x0, x1, y0, y1, fill in ax["rects"]:
+        if fill is None:
+            continue
+        if horizontal:
+            index, (start, end) = _nearest(categories, (y0 + y1) / 2), (scale(x0), scale(x1))
+        else:
+            index, (start, end) = _nearest(categories, (x0 + x1) / 2), sorted((scale(y1), scale(y0)))
+        bars.setdefault(index, []).append((start, end))
+    return bars
+
+
+def viridis(value):
+    import matplotlib
+    return matplotlib.colors.to_hex(matplotlib.colormaps["viridis"](value)).lower()
+
+
+LANG_LAYOUTS = [(lang, layout) for lang in figures.LANGS for layout in figures.LAYOUTS]
+
+
+@pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
+def test_heatmap_cell_i_j_shows_weight_i_j(rendered, lang, layout):
+    """Row i = the asking word (Query), column j = the word looked at (Key): the cell at
+    row i, column j is labelled weights[i, j] and coloured viridis(weights[i, j])."""
+    from snippets.figures import heatmap
+
+    words, weights = heatmap.data()
+    svg = rendered[("heatmap", lang, "light", layout)]
+    ax = next(a for a in read_axes(svg) if a["cells"])
+    labels = [style.word_label(w, lang) for w in words]
+    cells = read_matrix(ax, labels, labels)
+    assert len(cells) == weights.size
+    for (i, j), (shown, fill) in cells.items():
+        assert shown == style.w2(weights[i, j]), f"row {words[i]}, column {words[j]}: shows {shown}"
+        assert fill == viridis(weights[i, j]), f"row {words[i]}, column {words[j]}: colour {fill}"
+    # the rows' name sits left of the cells, the columns' name above them
+    texts = svg_texts(svg)
+    assert any("Query" in t for t in texts) and any("Key" in t for t in texts)
+    assert not np.allclose(weights, weights.T)  # else a transposed drawing could not be told apart
+
+
+@pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
+def test_asymmetry_cells_show_their_scores(rendered, lang, layout):
+    from snippets.figures import asymmetry
+
+    words, separate, shared = asymmetry.data()
+    labels = [style.word_label(w, lang) for w in words]
+    svg = rendered[("asymmetry", lang, "light", layout)]
+    matrices = [a for a in read_axes(svg) if a["cells"]]
+    assert len(matrices) == 2
+    for ax, scores in zip(matrices, (separate, shared)):
+        cells = read_matrix(ax, labels, labels)
+        assert {key: shown for key, (shown, _) in cells.items()} == {
+            (i, j): f"{scores[i, j]:.1f}" for i in range(len(words)) for j in range(len(words))}
+
+
+def _assert_bars(bars, expected, what, tolerance):
+    assert sorted(bars) == list(range(len(expected))), f"{what}: bars at {sorted(bars)}"
+    for index, value in enumerate(expected):
+        (start, end), = bars[index]
+        assert start == pytest.approx(0, abs=tolerance), f"{what}[{index}] starts at {start}"
+        assert end == pytest.approx(value, abs=tolerance), f"{what}[{index}]: drawn {end:.3f}, data {value:.3f}"
+
+
+@pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
+def test_softmax_bars_are_as_tall_as_their_values(rendered, lang, layout):
+    from snippets.figures import softmax_bars
+
+    words, scores, weights = softmax_bars.data()
+    labels = [style.word_label(w, lang) for w in words]
+    svg = rendered[("softmax", lang, "light", layout)]
+    text = softmax_bars.TEXT[lang]
+    _assert_bars(read_bars(axes_titled(svg, text["scores"]), labels), scores, "scores", 0.02)
+    _assert_bars(read_bars(axes_titled(svg, text["weights"]), labels), weights, "weights", 0.005)
+    # the budget strip: each share as wide as its weight, in the words' order, filling 0..1
+    budget = axes_titled(svg, text["budget"].format(total=f"{weights.sum():.2f}"))
+    segments = sorted((x0, x1) for x0, x1, _, _, fill in budget["rects"] if fill)
+    left, right = segments[0][0], segments[-1][1]
+    widths = [(x1 - x0) / (right - left) for x0, x1 in segments]
+    assert widths == pytest.approx(list(weights), abs=0.005)
+
+
+@pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
+def test_temperature_bars_match_each_temperature(rendered, lang, layout):
+    from snippets.figures import temperature
+
+    words, temps, weights = temperature.data()
+    labels = [style.word_label(w, lang) for w in words]
+    svg = rendered[("temperature", lang, "light", layout)]
+    for t, row in zip(temps, weights):
+        title = temperature.TITLES[lang][temperature._kind(t)].format(t=t)
+        axes = axes_titled(svg, title)
+        for axis, panel in (("y", 0), ("x", -1)):  # shared axes label only the first (y) or last (x) panel
+            if not any(label.strip() for label, _ in axes["ticks"][axis]):
+                axes["ticks"][axis] = read_axes(svg)[panel]["ticks"][axis]
+        _assert_bars(read_bars(axes, labels), row, f"T={t}", 0.005)
+
+
+@pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
+def test_library_bars_match_relevance_and_weights(rendered, lang, layout):
+    from snippets.figures import library_lookup
+
+    relevance, weights, parts, note = library_lookup.data()
+    names = library_lookup.titles(lang)
+    svg = rendered[("library", lang, "light", layout)]
+    text = library_lookup.TEXT[lang]
+    _assert_bars(read_bars(axes_titled(svg, text["relevance"]), names, horizontal=True), relevance,
+                 "relevance", 0.02)
+    weight_axes = axes_titled(svg, text["weights"])
+    if not any(label.strip() for label, _ in weight_axes["ticks"]["y"]):  # wide: names only on the left panel
+        weight_axes["ticks"]["y"] = axes_titled(svg, text["relevance"])["ticks"]["y"]
+    _assert_bars(read_bars(weight_axes, names, horizontal=True), weights, "weights", 0.005)
+
+
+@pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
+def test_mix_layers_are_as_thick_as_their_shares(rendered, lang, layout):
+    """The glass is 1 tall; each word's layer (its colour) is its share of it, bottom up."""
+    from snippets.figures import mix
+
+    words, shares = mix.data()
+    svg = rendered[("mix", lang, "light", layout)]
+    ax = read_axes(svg)[0]
+    glass = [r for r in ax["rects"] if r[4] is None and r[3] - r[2] > 0]
+    height = max(r[3] - r[2] for r in glass)
+    colours = [c.lower() for c in style.THEMES["light"].words]
+    layers = {fill: (y0, y1) for _, _, y0, y1, fill in ax["rects"] if fill in colours}
+    assert len(layers) == len(words)
+    bottom = max(y1 for _, y1 in layers.values())  # SVG y grows downwards
+    for word, share, colour in zip(words, shares, colours):
+        y0, y1 = layers[colour]
+        assert (y1 - y0) / height == pytest.approx(share, abs=0.005), word
+    order = sorted(colours, key=lambda c: -layers[c][1])  # the first word at the bottom
+    assert order == colours and layers[colours[0]][1] == pytest.approx(bottom)
+
+
+@pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
+def test_cost_lines_follow_the_counts(rendered, lang, layout):
+    """Each panel's line lies on its own data: n² comparisons, n − 1 relay steps, and the
+    path lengths; comparisons and relay steps are on separate axes."""
+    from snippets.figures import cost_curves
+
+    v = cost_curves.data()
+    text = cost_curves.TEXT[lang]
+    svg = rendered[("cost", lang, "light", layout)]
+    panels = [(text["pairs"], v["n"], [v["comparisons"]]), (text["chain"], v["n"], [v["chain"]]),
+              (text["path"], v["d"], [v["relay_path"], v["attention_path"]])]
+    for title, xs, series in panels:
+        ax = axes_titled(svg, title)
+        to_x, to_y = _scale(ax["ticks"]["x"]), _scale(ax["ticks"]["y"])
+        lines = [line for line in ax["lines"] if len(line) >= 2]
+        assert len(lines) == len(series), f"{title}: {len(lines)} lines"
+        for ys in series:  # some drawn line lies on this series at every vertex
+            def on_series(line):
+                return all(abs(to_y(py) - np.interp(to_x(px), xs, ys)) <= 0.02 * max(ys.max(), 1) + 0.05
+                           for px, py in line)
+            assert any(on_series(line) for line in lines), f"{title}: no line follows {ys[:4]}..."
+
+
+def test_a_transposed_heatmap_is_caught(monkeypatch):
+    """Plant the bug: draw weights.T under the same labels. The read-back must fail."""
+    from snippets.figures import heatmap
+
+    matrix = style.matrix
+    monkeypatch.setattr(heatmap.style, "matrix", lambda ax, values, *a, **k: matrix(ax, np.asarray(values).T, *a, **k))
+    planted = {("heatmap", "en", "light", "phone"): figures.render("heatmap", "en", "light", "phone")}
+    with pytest.raises(AssertionError, match="row 它, column"):
+        test_heatmap_cell_i_j_shows_weight_i_j(planted, "en", "phone")

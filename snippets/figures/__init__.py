@@ -4,9 +4,16 @@ The build hook (hooks/figures.py) calls ``render(name, lang, theme)`` for every
 figure, language and theme and serves the bytes at ``src_uri(name, lang, theme)``;
 pages write ``{{ fig.NAME }}`` and hooks/computed.py puts ``embed(...)`` there.
 
-    render("heatmap", "zh", "dark")  -> SVG bytes (labels as <text>)
+    render("heatmap", "zh", "dark")           -> SVG bytes (labels as <text>), wide layout
+    render("heatmap", "zh", "dark", "phone")  -> the same figure laid out for a phone's column
     alt_text("heatmap", "en")        -> "... “it” gives 76% of its attention to “cat” ..."
-    embed("heatmap", "en", "en/weights.md") -> Markdown for the light + dark <img> and caption
+    embed("heatmap", "en", "en/weights.md") -> HTML: light + dark <picture> (phone variant
+                                               under style.PHONE_MEDIA), each a link to its
+                                               full-size SVG, and the caption
+
+Every figure module has NAME, SIZE (wide, inches), PHONE_SIZE, CAPTION, data(),
+alt(lang) and draw(lang, theme, layout). data() is what the figure shows; the
+tests read the drawn values back from the SVG and compare them with it.
 """
 import html
 import posixpath
@@ -27,6 +34,7 @@ from snippets.figures import (
 
 LANGS = style.LANGS
 THEMES = ("light", "dark")
+LAYOUTS = style.LAYOUTS
 FIGURES = {
     module.NAME: module
     for module in (library_lookup, softmax_bars, temperature, heatmap, asymmetry, mix, cost_curves)
@@ -55,23 +63,31 @@ def _check_lang(lang):
         raise ValueError(f"unknown language {lang!r}; expected one of {LANGS}")
 
 
-def render(name, lang, theme):
-    """SVG bytes of figure `name` in `lang` ('zh'|'en') and `theme` ('light'|'dark').
+def _check_theme(theme):
+    if theme not in THEMES:
+        raise ValueError(f"unknown theme {theme!r}; expected one of {THEMES}")
+
+
+def render(name, lang, theme, layout="wide"):
+    """SVG bytes of figure `name` in `lang` ('zh'|'en'), `theme` ('light'|'dark') and
+    `layout` ('wide'|'phone').
 
     A missing glyph is an error, not a warning; any failure raises FigureError naming the figure.
     """
     module = _figure(name)
     _check_lang(lang)
-    if theme not in THEMES:
-        raise ValueError(f"unknown theme {theme!r}; expected one of {THEMES}")
+    _check_theme(theme)
+    style.check_layout(layout)
     style.register_font()
     try:
-        with matplotlib.rc_context(style.rc(style.THEMES[theme])), warnings.catch_warnings():
+        with matplotlib.rc_context(style.rc(style.THEMES[theme], layout)), warnings.catch_warnings():
             warnings.filterwarnings("error", message=r"Glyph .* missing", category=UserWarning)
-            fig = module.draw(lang, style.THEMES[theme])
-            return style.to_svg(fig, salt=f"{name}-{lang}-{theme}")
+            fig = module.draw(lang, style.THEMES[theme], layout)
+            salt = f"{name}-{lang}-{theme}" + ("" if layout == "wide" else f"-{layout}")
+            return style.to_svg(fig, salt=salt)
     except Exception as error:
-        raise FigureError(f"figure {name!r} ({lang}, {theme}) failed: {type(error).__name__}: {error}") from error
+        where = f"{lang}, {theme}" + ("" if layout == "wide" else f", {layout}")
+        raise FigureError(f"figure {name!r} ({where}) failed: {type(error).__name__}: {error}") from error
 
 
 def alt_text(name, lang):
@@ -93,39 +109,57 @@ def caption(name, lang):
     return _figure(name).CAPTION[lang]
 
 
-def size_px(name):
-    """(width, height) in CSS pixels: the size the SVG declares."""
-    width, height = _figure(name).SIZE
+def size_px(name, layout="wide"):
+    """(width, height) in CSS pixels: the size the SVG of `layout` declares."""
+    style.check_layout(layout)
+    module = _figure(name)
+    width, height = module.SIZE if layout == "wide" else module.PHONE_SIZE
     return round(width * style.DPI), round(height * style.DPI)
 
 
-def src_uri(name, lang, theme):
-    """Where the figure pretends to live in docs/: 'zh/figures/heatmap-dark.svg'."""
+def src_uri(name, lang, theme, layout="wide"):
+    """Where the figure pretends to live in docs/: 'zh/figures/heatmap-dark.svg',
+    'zh/figures/heatmap-dark-phone.svg'."""
     _figure(name)
     _check_lang(lang)
-    if theme not in THEMES:
-        raise ValueError(f"unknown theme {theme!r}; expected one of {THEMES}")
-    return f"{lang}/figures/{name}-{theme}.svg"
+    _check_theme(theme)
+    style.check_layout(layout)
+    return f"{lang}/figures/{name}-{theme}" + ("" if layout == "wide" else f"-{layout}") + ".svg"
 
 
-def embed(name, lang, page_src_uri):
-    """Markdown for a page at `page_src_uri` ('zh/weights.md'): light and dark image, caption.
+def _page_dir(page_src_uri, directory_urls):
+    """The folder a page is served from, in docs/ terms: 'zh/weights.md' -> 'zh/weights'."""
+    folder, stem = posixpath.split(posixpath.splitext(page_src_uri)[0])
+    return folder if not directory_urls or stem in ("index", "README") else posixpath.join(folder, stem)
 
-    Material shows `#only-light` in the light palette and `#only-dark` in the dark one.
-    No indentation inside the <figure>: indented lines there give a stray <br>.
+
+ZOOM = {"zh": "点击查看大图", "en": "Open the full-size figure"}
+
+
+def embed(name, lang, page_src_uri, directory_urls=True):
+    """HTML for a page at `page_src_uri` ('zh/weights.md'): a light and a dark figure,
+    each a <picture> (the phone layout under style.PHONE_MEDIA) inside a link to the
+    full-size SVG, then the caption. URLs are relative to where the page is served
+    (MkDocs does not rewrite raw HTML): `directory_urls` is MkDocs' use_directory_urls.
+
+    Material shows `#only-light` images in the light palette and `#only-dark` in the
+    dark one; site.css hides the link around the other one too, and prints the light one.
+    No indentation and no blank line inside the <figure>: it stays one raw HTML block.
     """
     if not isinstance(page_src_uri, str) or not page_src_uri.startswith(f"{lang}/"):
         raise ValueError(f"page {page_src_uri!r} is not a {lang!r} page (expected '{lang}/...')")
-    alt = alt_text(name, lang)
+    alt = html.escape(alt_text(name, lang), quote=True)
+    here = _page_dir(page_src_uri, directory_urls)
     width, height = size_px(name)
-    here = posixpath.dirname(page_src_uri)
-    images = []
+    phone_width, phone_height = size_px(name, "phone")
+    lines = [f'<figure class="build-figure" id="fig-{name}">']
     for theme in THEMES:
-        path = posixpath.relpath(src_uri(name, lang, theme), here)
-        images.append(f'![{alt}]({path}#only-{theme}){{ width="{width}" height="{height}" loading=lazy }}')
-    return "\n".join([
-        f'<figure class="build-figure" id="fig-{name}" markdown="span">',
-        *images,
-        f"<figcaption>{html.escape(caption(name, lang), quote=False)}</figcaption>",
-        "</figure>",
-    ]) + "\n"
+        wide = posixpath.relpath(src_uri(name, lang, theme), here)
+        phone = posixpath.relpath(src_uri(name, lang, theme, "phone"), here)
+        lines.append(
+            f'<a class="build-figure__zoom build-figure__zoom--{theme}" href="{wide}" title="{ZOOM[lang]}">'
+            f'<picture><source media="{style.PHONE_MEDIA}" srcset="{phone}" width="{phone_width}" height="{phone_height}">'
+            f'<img alt="{alt}" src="{wide}#only-{theme}" width="{width}" height="{height}" loading="lazy" decoding="async">'
+            f"</picture></a>")
+    lines += [f"<figcaption>{html.escape(caption(name, lang), quote=False)}</figcaption>", "</figure>"]
+    return "\n".join(lines) + "\n"

@@ -13,6 +13,7 @@ from snippets.figures import style
 
 NAME = "asymmetry"
 SIZE = (7.2, 3.5)
+PHONE_SIZE = (style.PHONE_WIDTH, 6.6)  # one matrix per row
 CAPTION = {
     "zh": "分数矩阵（行：发出 Query 的词，列：被看的词）。左：W_Q 与 W_K 各不相同，「它」看「猫」和「猫」看「它」得分不同；"
           "右：令 W_K = W_Q，矩阵必然关于对角线对称。",
@@ -21,7 +22,7 @@ CAPTION = {
 }
 TEXT = {
     "zh": {"pair": "它→猫 {ab} {rel} 猫→它 {ba}", "bar": "分数"},
-    "en": {"pair": "it→cat {ab} {rel} cat→it {ba}", "bar": "score"},
+    "en": {"pair": "it (它)→cat (猫) {ab} {rel} cat (猫)→it (它) {ba}", "bar": "score"},
 }
 TITLES = (r"$W_Q \neq W_K$", r"$W_K = W_Q$")
 
@@ -60,23 +61,31 @@ def alt(lang):
             f"Right, with W_K = W_Q: both directions score {shared[a, b]:.1f}; the matrix is {right}.")
 
 
-def _panel(fig, ax, scores, labels, pair, title, theme, lang):
-    mesh = style.matrix(ax, scores, labels, theme, cmap="cividis", fmt=lambda s: f"{s:.1f}", fontsize=10)
+def _panel(fig, ax, scores, labels, pair, title, theme, lang, layout):
+    phone = layout == "phone"
+    cols = labels if not phone or lang == "zh" else [label.replace(" ", "\n") for label in labels]
+    mesh = style.matrix(ax, scores, labels, theme, cmap="cividis", fmt=lambda s: f"{s:.1f}",
+                        fontsize=style.fontsize(layout, 10), col_labels=cols)
     a, b = pair
     for i, j in ((a, b), (b, a)):  # outline the two directions of the same pair
         ax.add_patch(Rectangle((j + 0.05, i + 0.05), 0.9, 0.9, fill=False, edgecolor=theme.text, linewidth=1.8))
     ab, ba = scores[a, b], scores[b, a]
     relation = "=" if np.isclose(ab, ba) else "≠"
     ax.set_xlabel(TEXT[lang]["pair"].format(ab=f"{ab:.1f}", ba=f"{ba:.1f}", rel=relation), labelpad=8)
-    ax.set_title(title, loc="center", pad=8, fontsize=13)
-    style.colorbar(fig, mesh, ax, theme, TEXT[lang]["bar"], shrink=0.8, pad=0.04)
+    ax.set_title(title, loc="center", pad=8, fontsize=15 if phone else 13)  # subscripts: 0.7 of it
+    bar = style.colorbar(fig, mesh, ax, theme, TEXT[lang]["bar"], shrink=0.8, pad=0.04,
+                         title_size=style.fontsize(layout, 10))
+    if phone:  # no room above a narrow bar: its name runs along it
+        bar.ax.set_title("")
+        bar.ax.set_ylabel(TEXT[lang]["bar"], color=theme.muted, fontsize=style.fontsize(layout, 10))
 
 
-def draw(lang, theme):
+def draw(lang, theme, layout="wide"):
     words, separate, shared = data()
-    labels = [style.WORD_EN[w] if lang == "en" else w for w in words]
-    fig = style.new_figure(SIZE)
-    axes = fig.subplots(1, 2)
+    labels = [style.word_label(w, lang) for w in words]
+    phone = layout == "phone"
+    fig = style.new_figure(PHONE_SIZE if phone else SIZE)
+    axes = fig.subplots(2, 1) if phone else fig.subplots(1, 2)
     for ax, scores, title in zip(axes, (separate, shared), TITLES):
-        _panel(fig, ax, scores, labels, _pair(words), title, theme, lang)
+        _panel(fig, ax, scores, labels, _pair(words), title, theme, lang, layout)
     return fig

@@ -9,24 +9,32 @@ from snippets import cost
 from snippets.figures import style
 
 NAME = "cost"
-SIZE = (7.2, 3.4)
-LENGTHS = tuple(range(1, 17))   # sentence lengths n on the left panel
+SIZE = (7.2, 3.0)
+PHONE_SIZE = (style.PHONE_WIDTH, 7.2)  # one panel per row
+LENGTHS = tuple(range(1, 17))   # sentence lengths n, first two panels
 MARKED = (4, 8, 16)             # the lengths the table on the page lists
-DISTANCES = tuple(range(1, 21))  # how far apart two words are, right panel
+DISTANCES = tuple(range(1, 21))  # how far apart two words are, last panel
+# Comparisons (work done at once) and relay steps (hand-offs one after another) are
+# different quantities: each has its own panel and axis; only the last panel compares
+# like with like (steps between two words).
 CAPTION = {
-    "zh": "左：注意力让每个词和每个词比一次，比对次数按 n² 增长，逐个传话只要 n − 1 步；"
-          "右：但任意两个词之间，注意力只隔 1 步，传话要走的步数和距离一样长。",
-    "en": "Left: attention compares every word with every word, so the comparisons grow as n², while a relay "
-          "down the line takes n − 1 steps; right: yet any two words are 1 step apart for attention, "
+    "zh": "左：注意力让每个词和每个词比一次，比对次数按 n² 增长，但可以同时做完；"
+          "中：逐个传话只要 n − 1 步，却得一步接一步地走（两者单位不同，各用一根纵轴）；"
+          "右：任意两个词之间，注意力只隔 1 步，传话要走的步数和距离一样长。",
+    "en": "Left: attention compares every word with every word, so the comparisons grow as n², all done at once; "
+          "middle: a relay down the line takes only n − 1 steps, but one after another (different units, "
+          "so each has its own axis); right: any two words are 1 step apart for attention, "
           "and as many steps as they are far apart for the relay.",
 }
 TEXT = {
-    "zh": {"left": "要做多少次比对", "right": "两个词之间隔几步", "n": "句子长度 n（词）",
-           "d": "两个词的距离（词）", "attention": "注意力", "pairs": "注意力：n² 次比对",
-           "chain": "逐个传话：n − 1 步", "relay": "逐个传话：距离多远走多少步", "one": "注意力：始终 1 步"},
-    "en": {"left": "How many comparisons", "right": "Steps between two words", "n": "sentence length n (words)",
-           "d": "distance between the two words (words)", "attention": "attention", "pairs": "attention: n² comparisons",
-           "chain": "relay: n − 1 steps", "relay": "relay: one step per word of distance", "one": "attention: always 1 step"},
+    "zh": {"pairs": "注意力：比对次数", "pairs_y": "比对次数（n²）", "chain": "逐个传话：先后步数",
+           "chain_y": "步数（n − 1）", "path": "两个词之间隔几步", "path_y": "步数",
+           "n": "句子长度 n（词）", "d": "两个词的距离（词）",
+           "relay": "逐个传话：距离多远走多少步", "one": "注意力：始终 1 步"},
+    "en": {"pairs": "Attention: comparisons", "pairs_y": "comparisons (n²)", "chain": "Relay: steps in a row",
+           "chain_y": "steps (n − 1)", "path": "Steps between two words", "path_y": "steps",
+           "n": "sentence length n (words)", "d": "distance between them (words)",
+           "relay": "relay: one step per word apart", "one": "attention: always 1 step"},
 }
 
 
@@ -46,49 +54,63 @@ def data():
 
 def alt(lang):
     v = data()
-    marks = [(m, cost.comparisons(m)) for m in MARKED]
+    marks = [(m, cost.comparisons(m), cost.chain_steps(m)) for m in MARKED]
     far = int(v["d"][-1])
     if lang == "zh":
-        counts = "，".join(f"{m} 个词 {c} 次" for m, c in marks)
-        return (f"两张折线图。左：注意力要做 n² 次两两比对：{counts}；逐个传话只需 n − 1 步。"
+        counts = "，".join(f"{m} 个词 {c} 次" for m, c, _ in marks)
+        steps = "，".join(f"{m} 个词 {s} 步" for m, _, s in marks)
+        return (f"三张折线图。左：注意力要做 n² 次两两比对：{counts}。中：逐个传话要一步接一步地走 n − 1 步：{steps}。"
                 f"右：相距 {far} 个词的两个词，注意力 {cost.path_length(far)} 步就连上，"
                 f"逐个传话要 {cost.path_length(far, attention=False)} 步。")
-    counts = ", ".join(f"{c} for {m} words" for m, c in marks)
-    return (f"Two line charts. Left: attention makes n² pairwise comparisons: {counts}; a relay down the line "
-            f"needs only n − 1 steps. Right: for two words {far} words apart, attention connects them in "
-            f"{cost.path_length(far)} step, the relay needs {cost.path_length(far, attention=False)} steps.")
+    counts = ", ".join(f"{c} for {m} words" for m, c, _ in marks)
+    steps = ", ".join(f"{s} for {m} words" for m, _, s in marks)
+    return (f"Three line charts. Left: attention makes n² pairwise comparisons: {counts}. Middle: a relay down "
+            f"the line takes n − 1 steps, one after another: {steps}. Right: for two words {far} words apart, "
+            f"attention connects them in {cost.path_length(far)} step, the relay needs "
+            f"{cost.path_length(far, attention=False)} steps.")
 
 
-def draw(lang, theme):
+def _counts(ax, x, y, color, linestyle, theme, *, title, ylabel, xlabel, layout):
+    """One quantity against sentence length, its marked lengths labelled with their values."""
+    ax.plot(x, y, color=color, linestyle=linestyle)
+    for m in MARKED:
+        value = int(y[list(x).index(m)])
+        ax.plot([m], [value], "o", color=color, markersize=5)
+        ax.annotate(f"{value}", (m, value), textcoords="offset points", xytext=(-5, 4), ha="right",
+                    color=theme.text, fontsize=style.fontsize(layout, 10))
+    ax.set_ylim(0, y.max() * 1.15)
+    ax.set_xlim(0, x.max() + 0.5)
+    ax.set_xticks(MARKED)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    style.tidy_axes(ax, theme, grid_axis="y")
+
+
+def draw(lang, theme, layout="wide"):
     v = data()
     text = TEXT[lang]
-    fig = style.new_figure(SIZE)
-    left, right = fig.subplots(1, 2)
+    phone = layout == "phone"
+    fig = style.new_figure(PHONE_SIZE if phone else SIZE)
+    pairs, chain, path = fig.subplots(3, 1) if phone else fig.subplots(1, 3)
 
-    left.plot(v["n"], v["comparisons"], color=theme.primary, label=text["pairs"])
-    left.plot(v["n"], v["chain"], color=theme.secondary, linestyle="--", label=text["chain"])
-    for m in MARKED:
-        c = cost.comparisons(m)
-        left.plot([m], [c], "o", color=theme.primary, markersize=5)
-        left.annotate(f"{c}", (m, c), textcoords="offset points", xytext=(-6, 4), ha="right", color=theme.text)
-    left.set_ylim(0, v["comparisons"].max() * 1.1)
-    left.set_xlim(0, v["n"].max() + 0.5)
-    left.set_xticks(MARKED)
-    left.set_xlabel(text["n"])
-    left.set_title(text["left"])
-    left.legend(loc="upper left")
-    style.tidy_axes(left, theme, grid_axis="y")
+    _counts(pairs, v["n"], v["comparisons"], theme.primary, "-", theme,
+            title=text["pairs"], ylabel=text["pairs_y"], xlabel=text["n"], layout=layout)
+    _counts(chain, v["n"], v["chain"], theme.secondary, "--", theme,
+            title=text["chain"], ylabel=text["chain_y"], xlabel=text["n"], layout=layout)
 
-    right.plot(v["d"], v["relay_path"], color=theme.secondary, linestyle="--", label=text["relay"])
-    right.plot(v["d"], v["attention_path"], color=theme.primary, label=text["one"])
+    path.plot(v["d"], v["relay_path"], color=theme.secondary, linestyle="--", label=text["relay"])
+    path.plot(v["d"], v["attention_path"], color=theme.primary, label=text["one"])
     far = int(v["d"][-1])
     for key in ("relay_path", "attention_path"):
         y = int(v[key][-1])
-        right.annotate(f"{y}", (far, y), textcoords="offset points", xytext=(4, 0), va="center", color=theme.text)
-    right.set_ylim(0, v["relay_path"].max() * 1.15)
-    right.set_xlim(0, far + 2)
-    right.set_xlabel(text["d"])
-    right.set_title(text["right"])
-    right.legend(loc="upper left")
-    style.tidy_axes(right, theme, grid_axis="y")
+        path.annotate(f"{y}", (far, y), textcoords="offset points", xytext=(4, 0), va="center", color=theme.text,
+                      fontsize=style.fontsize(layout, 10))
+    path.set_ylim(0, v["relay_path"].max() * (1.15 if phone else 1.6))
+    path.set_xlim(0, far + 3)
+    path.set_xlabel(text["d"])
+    path.set_ylabel(text["path_y"])
+    path.set_title(text["path"])
+    path.legend(loc="upper left", fontsize=style.fontsize(layout, 9))
+    style.tidy_axes(path, theme, grid_axis="y")
     return fig

@@ -10,6 +10,7 @@ from snippets.figures import style
 
 NAME = "heatmap"
 SIZE = (6.2, 4.4)
+PHONE_SIZE = (style.PHONE_WIDTH, 4.7)
 CAPTION = {
     "zh": "注意力热力图：读一行——这个词把注意力怎样分给句子里的每个词（每行之和为 1）；颜色越亮权重越大。",
     "en": "The attention heatmap. Read a row: how that word shares its attention among all the words "
@@ -47,22 +48,32 @@ def alt(lang):
             + "; ".join(parts) + ".")
 
 
-def draw(lang, theme):
+def draw(lang, theme, layout="wide"):
     words, weights = data()
     text = TEXT[lang]
-    labels = [style.word_label(w, lang) for w in words]
+    phone = layout == "phone"
+    rows = [style.word_label(w, lang) for w in words]
+    cols = [style.word_label(w, lang, two_lines=phone) for w in words]
     n = len(words)
 
-    fig = style.new_figure(SIZE)
+    fig = style.new_figure(PHONE_SIZE if phone else SIZE)
     ax = fig.subplots()
-    mesh = style.matrix(ax, weights, labels, theme, cmap="viridis", fmt=style.w2, vmax=1)
+    # Row i is the asking word (Query), column j the word looked at (Key): cell (i, j) = weights[i, j].
+    mesh = style.matrix(ax, weights, rows, theme, cmap="viridis", fmt=style.w2, vmax=1,
+                        fontsize=style.fontsize(layout, 11), col_labels=cols)
     # "Read a row": outline the first one and say what it holds.
     row, top = weights[0], int(weights[0].argmax())
     ax.add_patch(Rectangle((0.03, 0.03), n - 0.06, 0.94, fill=False, edgecolor=theme.text, linewidth=1.6))
-    ax.set_xlabel(text["read"].format(asker=style.word_mark(words[0], lang), total=f"{row.sum():.2f}",
-                                      share=style.w2(row[top]), target=style.word_mark(words[top], lang)),
-                  labelpad=10)
-    ax.set_title(text["cols"], loc="center", color=theme.muted, fontsize=10.5, pad=6)
-    ax.text(-0.02, 1.0, text["rows"], transform=ax.transAxes, ha="right", va="bottom", color=theme.muted)
-    style.colorbar(fig, mesh, ax, theme, text["bar"], shrink=0.85, pad=0.05, ticks=[0, 0.25, 0.5, 0.75, 1])
+    mark = style.word_mark if lang == "zh" else style.word_label  # 「它」 / it (它)
+    read = text["read"].format(asker=mark(words[0], lang), total=f"{row.sum():.2f}",
+                               share=style.w2(row[top]), target=mark(words[top], lang))
+    ax.set_xlabel(style.wrap(read, lang, 20 if lang == "zh" else 40) if phone else read, labelpad=10)
+    ax.set_title(text["cols"], loc="center", color=theme.muted, fontsize=style.fontsize(layout, 10.5), pad=6)
+    if phone:  # no room beside the row labels: the rows' name runs up the left edge
+        ax.set_ylabel(text["rows"].rstrip(" ↓"), color=theme.muted)
+        style.colorbar(fig, mesh, ax, theme, text["bar"], location="bottom", shrink=0.7, pad=0.02,
+                       aspect=25, ticks=[0, 0.5, 1], title_size=style.fontsize(layout, 10))
+    else:
+        ax.text(-0.02, 1.0, text["rows"], transform=ax.transAxes, ha="right", va="bottom", color=theme.muted)
+        style.colorbar(fig, mesh, ax, theme, text["bar"], shrink=0.85, pad=0.05, ticks=[0, 0.25, 0.5, 0.75, 1])
     return fig

@@ -12,6 +12,7 @@ from snippets.figures import style
 
 NAME = "library"
 SIZE = (7.2, 4.9)
+PHONE_SIZE = (style.PHONE_WIDTH, 7.4)  # panels stacked
 BOOKS_ZH = ("《猫咪饲养手册》", "《宠物护理》", "《唐诗三百首》", "《量子力学》")  # same order as library.books
 TOPICS = {  # the columns of library.contents
     "zh": ("喂养", "驱虫", "离题（诗、物理）"),
@@ -58,15 +59,19 @@ def alt(lang):
             f"its deworming item is {note[deworm]:.2f}, against {best_only:.2f} from {names[top]} alone; "
             f"the extra comes mostly from {names[helper]}.")
 
-def draw(lang, theme):
+def draw(lang, theme, layout="wide"):
     relevance, weights, parts, note = data()
     text = TEXT[lang]
+    phone = layout == "phone"
     names = titles(lang)
     colors = list(theme.words)
     y = np.arange(len(names))
 
-    fig = style.new_figure(SIZE)
-    axes = fig.subplot_mosaic([["relevance", "weights"], ["note", "note"]], height_ratios=[1.25, 1])
+    fig = style.new_figure(PHONE_SIZE if phone else SIZE)
+    if phone:  # one panel per row; the weights panel names the books again
+        axes = fig.subplot_mosaic([["relevance"], ["weights"], ["note"]], height_ratios=[1, 1, 1])
+    else:
+        axes = fig.subplot_mosaic([["relevance", "weights"], ["note", "note"]], height_ratios=[1.25, 1])
 
     ax = axes["relevance"]
     bars = ax.barh(y, relevance, color=colors, height=0.62)  # (b,) from 0
@@ -80,7 +85,7 @@ def draw(lang, theme):
     ax = axes["weights"]
     bars = ax.barh(y, weights, color=colors, height=0.62)
     ax.bar_label(bars, labels=[style.pct(w) for w in weights], padding=3, color=theme.text)
-    ax.set_yticks(y, [""] * len(names))
+    ax.set_yticks(y, names if phone else [""] * len(names))
     ax.set_xlim(0, 1)
     ax.invert_yaxis()
     ax.set_title(text["weights"])
@@ -96,10 +101,13 @@ def draw(lang, theme):
     for t, total in zip(ty, note):
         ax.text(total + 0.01, t, f"{total:.2f}", va="center", color=theme.text)
     fig.legend(handles=[Patch(color=c, label=name) for c, name in zip(colors, names)], loc="outside lower center",
-               ncols=len(names), handlelength=1.0, columnspacing=1.4)
+               ncols=2 if phone else len(names), handlelength=1.0, columnspacing=1.4)
     ax.set_yticks(ty, topics)
     ax.set_xlim(0, max(1.0, note.max() * 1.1))
     ax.invert_yaxis()
-    ax.set_title(text["note"])
+    ax.set_title(style.wrap(text["note"], lang, 30) if phone else text["note"])
+    if phone:
+        for panel in ("weights", "note"):
+            axes[panel].set_xticks([0, 0.5, 1])
     style.tidy_axes(ax, theme, grid_axis="x")
     return fig

@@ -10,6 +10,7 @@ from snippets.figures import style
 
 NAME = "mix"
 SIZE = (5.2, 3.6)
+PHONE_SIZE = (style.PHONE_WIDTH, 3.3)
 CAPTION = {
     "zh": "新的「它」是一杯鸡尾酒：每个词的 Value 按权重倒进去，「猫」占了大半，其他词各贡献一点。",
     "en": "The new “it” is a cocktail: every word's value is poured in by its weight; “cat” makes up most of it, "
@@ -17,7 +18,7 @@ CAPTION = {
 }
 TEXT = {
     "zh": {"glass": "新的「它」", "layer": "{word}的 Value", "total": "合计 {total}"},
-    "en": {"glass": 'new "it"', "layer": "value of {word}", "total": "total {total}"},
+    "en": {"glass": "new it (它)", "layer": "value of {word}", "total": "total {total}"},
 }
 
 
@@ -42,11 +43,12 @@ def alt(lang):
     return f"The new “it” is a cocktail: {style.pct(shares[first])} comes from the value of {name(words[first], lang)}, {others}."
 
 
-def draw(lang, theme):
+def draw(lang, theme, layout="wide"):
     words, shares = data()
     text = TEXT[lang]
+    phone = layout == "phone"
     colors = list(theme.words)
-    fig = style.new_figure(SIZE)
+    fig = style.new_figure(PHONE_SIZE if phone else SIZE)
     ax = fig.subplots()
 
     # The glass: one stacked column, first word at the bottom; x in [0, 1] is the glass.
@@ -58,17 +60,19 @@ def draw(lang, theme):
     # Labels on the right, evenly spaced so thin layers stay readable, each tied to its layer.
     n = len(words)
     label_y = (np.arange(n) + 0.5) / n  # (4,) evenly spaced in [0, 1]
+    pct_x, name_x = (1.2, 1.62) if phone else (1.2, 1.5)
     for word, share, bottom, y, color in zip(words, shares, bottoms, label_y, colors):
         middle = bottom + share / 2
         ax.plot([0.78, 0.95, 1.1], [middle, middle, y], color=theme.muted, linewidth=0.9, solid_capstyle="butt")
         ax.plot([1.1], [y], "s", color=color, markersize=9)
-        ax.text(1.2, y, f"{style.pct(share)}", ha="left", va="center", fontsize=12, color=theme.text)
-        ax.text(1.5, y, text["layer"].format(word=style.word_mark(word, lang)),
+        ax.text(pct_x, y, f"{style.pct(share)}", ha="left", va="center", fontsize=12, color=theme.text)
+        word_text = style.word_mark(word, lang) if lang == "zh" else style.word_label(word, lang)
+        ax.text(name_x, y, text["layer"].format(word=word_text),
                 ha="left", va="center", color=theme.text)
     ax.text(0.5, -0.07, text["glass"], ha="center", va="top", fontsize=12, color=theme.text)
     ax.text(0.5, 1.04, text["total"].format(total=style.pct(shares.sum())), ha="center", va="bottom",
             color=theme.muted)
-    ax.set_xlim(0, 2.5)
+    ax.set_xlim(0, 2.9 if phone else 2.5)
     ax.set_ylim(-0.16, 1.1)
     ax.set_axis_off()
     return fig

@@ -10,6 +10,7 @@ from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS, softmax
 
 NAME = "softmax"
 SIZE = (7.0, 4.0)  # inches
+PHONE_SIZE = (style.PHONE_WIDTH, 6.4)  # panels stacked
 CAPTION = {
     "zh": "左：文章里的原始分数；右：softmax 之后的权重。顺序不变，差距被放大；下方：权重像一份总和为 1 的预算。",
     "en": "Left: the article's raw scores; right: the weights after softmax. The order stays, the gaps grow; "
@@ -49,14 +50,19 @@ def alt(lang):
     )
 
 
-def draw(lang, theme):
+def draw(lang, theme, layout="wide"):
     words, scores, weights = data()
     text = TEXT[lang]
+    phone = layout == "phone"
     labels = [style.word_label(w, lang) for w in words]
     colors = list(theme.words)
+    size = style.fontsize(layout, 9.5)
 
-    fig = style.new_figure(SIZE)
-    axes = fig.subplot_mosaic([["scores", "weights"], ["budget", "budget"]], height_ratios=[3.4, 0.85])
+    fig = style.new_figure(PHONE_SIZE if phone else SIZE)
+    if phone:
+        axes = fig.subplot_mosaic([["scores"], ["weights"], ["budget"]], height_ratios=[3, 3, 1.1])
+    else:
+        axes = fig.subplot_mosaic([["scores", "weights"], ["budget", "budget"]], height_ratios=[3.4, 0.85])
 
     ax = axes["scores"]
     bars = ax.bar(labels, scores, color=colors, width=0.62)  # (4,) bars from 0
@@ -75,9 +81,15 @@ def draw(lang, theme):
     ax = axes["budget"]
     left = np.concatenate([[0.0], np.cumsum(weights)[:-1]])  # (4,): where each share starts
     ax.barh([0], weights, left=left, color=colors, height=0.7)
+    thin = 0
     for word, start, share, color in zip(words, left, weights, colors):
         label = style.pct(share) if share < 0.2 else f"{style.word_label(word, lang)}  {style.pct(share)}"
-        ax.text(start + share / 2, 0, label, ha="center", va="center", color=style.text_on(color), fontsize=9.5)
+        if share < (0.09 if phone else 0.045):  # too thin to hold its number: above, below, above...
+            y, va = (0.4, "bottom") if thin % 2 == 0 else (-0.4, "top")
+            ax.text(start + share / 2, y, style.pct(share), ha="center", va=va, color=theme.text, fontsize=size)
+            thin += 1
+        else:
+            ax.text(start + share / 2, 0, label, ha="center", va="center", color=style.text_on(color), fontsize=size)
     ax.set_xlim(0, 1)
     ax.set_ylim(-0.5, 0.5)
     ax.set_axis_off()

@@ -53,6 +53,17 @@ def _round_tag(match):
 LANGS = ("zh", "en")
 DPI = 96  # CSS pixels per inch: a figure of width w inches shows w * 96 px wide
 
+# Two layouts of every figure: "wide" for tablets and desktops (panels side by
+# side), "phone" for a narrow column (panels stacked, larger text). The page
+# serves the phone one through <picture> under PHONE_MEDIA (snippets.figures.embed).
+# A phone figure is PHONE_WIDTH inches wide (360 CSS px) and no text in it is
+# smaller than PHONE_MIN_FONT viewBox units: shown in the 328-px column of a
+# 360-px phone that is 10 x 328 / 270 = 12.1 CSS px (tests/test_phone.py: >= 11).
+LAYOUTS = ("wide", "phone")
+PHONE_WIDTH = 3.75
+PHONE_MEDIA = "screen and (max-width: 44.9375em)"  # print: the wide layout
+PHONE_MIN_FONT = 10.0
+
 WORD_EN = {"它": "it", "是": "is", "一只": "a", "猫": "cat"}
 
 
@@ -94,12 +105,40 @@ def register_font():
         font_manager.fontManager.addfont(MEASURE_FONT_FILE)
 
 
-def rc(theme):
-    """rcParams for one theme: use with ``matplotlib.rc_context(rc(theme))``."""
+def check_layout(layout):
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown layout {layout!r}; expected one of {LAYOUTS}")
+
+
+def fontsize(layout, points):
+    """`points` in the wide layout; never below PHONE_MIN_FONT in the phone one."""
+    check_layout(layout)
+    return points if layout == "wide" else max(points, PHONE_MIN_FONT)
+
+
+def wrap(text, lang, width):
+    """Break `text` into lines of at most `width` characters (Chinese: any character;
+    English: at spaces), for the phone layout's long labels."""
+    if lang == "zh":
+        lines, line = [], ""
+        for char in text:
+            if len(line) >= width and char not in "，。；：、）」』》":
+                lines.append(line)
+                line = ""
+            line += char
+        return "\n".join([*lines, line])
+    import textwrap
+    return "\n".join(textwrap.wrap(text, width))
+
+
+def rc(theme, layout="wide"):
+    """rcParams for one theme and layout: use with ``matplotlib.rc_context(rc(theme, layout))``."""
+    check_layout(layout)
+    phone = layout == "phone"
     return {
         "font.family": "sans-serif",
         "font.sans-serif": [MEASURE_FONT],
-        "font.size": 10.5,
+        "font.size": 11 if phone else 10.5,
         "mathtext.fontset": "dejavusans",
         "axes.unicode_minus": True,
         "svg.fonttype": "none",
@@ -114,7 +153,7 @@ def rc(theme):
         "axes.edgecolor": theme.grid,
         "axes.labelcolor": theme.text,
         "axes.titlecolor": theme.text,
-        "axes.titlesize": 11,
+        "axes.titlesize": 11.5 if phone else 11,
         "axes.titlelocation": "left",
         "axes.titlepad": 8,
         "axes.spines.top": False,
@@ -126,8 +165,9 @@ def rc(theme):
         "ytick.color": theme.grid,
         "xtick.labelcolor": theme.text,
         "ytick.labelcolor": theme.text,
-        "xtick.labelsize": 10,
-        "ytick.labelsize": 10,
+        "xtick.labelsize": 10.5 if phone else 10,
+        "ytick.labelsize": 10.5 if phone else 10,
+        "legend.fontsize": 10.5 if phone else 10,
         "text.color": theme.text,
         "legend.frameon": False,
         "legend.labelcolor": theme.text,
@@ -166,9 +206,9 @@ def to_svg(fig, salt):
 
 # -- shared pieces of the figures ---------------------------------------------
 
-def word_label(word, lang):
-    """它 in Chinese figures, "it (它)" in English ones."""
-    return word if lang == "zh" else f"{WORD_EN[word]} ({word})"
+def word_label(word, lang, *, two_lines=False):
+    """它 in Chinese figures, "it (它)" in English ones ("it\\n(它)" on two lines)."""
+    return word if lang == "zh" else f"{WORD_EN[word]}{chr(10) if two_lines else ' '}({word})"
 
 
 def word_name(word, lang):
@@ -207,9 +247,10 @@ def tidy_axes(ax, theme, *, grid_axis="y"):
     ax.tick_params(length=0, axis="x" if grid_axis == "y" else "y")
 
 
-def matrix(ax, values, labels, theme, *, cmap, fmt, vmax=None, fontsize=11):
+def matrix(ax, values, labels, theme, *, cmap, fmt, vmax=None, fontsize=11, col_labels=None):
     """A word-by-word matrix: coloured cells from 0, the value written in each,
-    rows and columns labelled, first row at the top. Returns the QuadMesh."""
+    rows and columns labelled, first row at the top: the cell at row i, column j
+    shows values[i, j]. Returns the QuadMesh."""
     values = np.asarray(values, dtype=float)  # (n, n)
     n = len(labels)
     if values.shape != (n, n):
@@ -222,7 +263,7 @@ def matrix(ax, values, labels, theme, *, cmap, fmt, vmax=None, fontsize=11):
                 color=text_on(mesh.cmap(mesh.norm(v))))
     ax.set_xlim(0, n)
     ax.set_ylim(n, 0)  # first word at the top
-    ax.set_xticks(np.arange(n) + 0.5, labels)
+    ax.set_xticks(np.arange(n) + 0.5, labels if col_labels is None else col_labels)
     ax.set_yticks(np.arange(n) + 0.5, labels)
     ax.xaxis.tick_top()
     ax.tick_params(length=0)
@@ -232,10 +273,13 @@ def matrix(ax, values, labels, theme, *, cmap, fmt, vmax=None, fontsize=11):
     return mesh
 
 
-def colorbar(fig, mesh, ax, theme, title, **kwargs):
+def colorbar(fig, mesh, ax, theme, title, *, title_size=10, **kwargs):
     """A slim colour bar with a horizontal title; its gradient is one small image."""
     bar = fig.colorbar(mesh, ax=ax, **kwargs)
-    bar.ax.set_title(title, loc="center", color=theme.muted, fontsize=10, pad=6)
+    if kwargs.get("location") in ("bottom", "top") or kwargs.get("orientation") == "horizontal":
+        bar.ax.set_ylabel(title, rotation=0, ha="right", va="center", color=theme.muted, fontsize=title_size)
+    else:
+        bar.ax.set_title(title, loc="center", color=theme.muted, fontsize=title_size, pad=6)
     bar.outline.set_visible(False)
     bar.ax.tick_params(color=theme.grid, labelcolor=theme.text)
     bar.solids.set_rasterized(True)  # one image instead of 256 vector strips

@@ -10,6 +10,7 @@ from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS, sharpen
 
 NAME = "temperature"
 SIZE = (7.0, 3.0)
+PHONE_SIZE = (style.PHONE_WIDTH, 6.6)  # one temperature per row
 TEMPERATURES = (0.5, 1.0, 2.0)  # the values the code section on the page prints
 CAPTION = {
     "zh": "同一组分数先除以温度 T 再做 softmax：T 越小，权重越集中（更尖锐）；T 越大，越平均（更平缓）。",
@@ -46,17 +47,22 @@ def alt(lang):
             f"The weight of {name} is {parts}: a low temperature sharpens the weights, a high one flattens them.")
 
 
-def draw(lang, theme):
+def draw(lang, theme, layout="wide"):
     words, temps, weights = data()
-    labels = [style.WORD_EN[w] if lang == "en" else w for w in words]
-    fig = style.new_figure(SIZE)
-    axes = fig.subplots(1, len(temps), sharey=True)
+    phone = layout == "phone"
+    labels = [style.word_label(w, lang) for w in words]
+    fig = style.new_figure(PHONE_SIZE if phone else SIZE)
+    axes = fig.subplots(len(temps), 1, sharex=True) if phone else fig.subplots(1, len(temps), sharey=True)
     for ax, t, row in zip(axes, temps, weights):
         bars = ax.bar(labels, row, color=list(theme.words), width=0.66)  # (4,) from 0
-        ax.bar_label(bars, labels=[style.w2(w) for w in row], padding=2, color=theme.text, fontsize=9)
+        ax.bar_label(bars, labels=[style.w2(w) for w in row], padding=2, color=theme.text,
+                     fontsize=style.fontsize(layout, 9.5))
         ax.set_title(TITLES[lang][_kind(t)].format(t=t))
         style.tidy_axes(ax, theme)
-    axes[0].set_ylim(0, 1.08)
-    axes[0].set_yticks([0, 0.25, 0.5, 0.75, 1.0])
-    axes[0].set_ylabel(YLABEL[lang])
+        ax.set_ylim(0, 1.08)
+        ax.set_yticks([0, 0.5, 1.0] if phone else [0, 0.25, 0.5, 0.75, 1.0])
+        if phone:
+            ax.set_ylabel(YLABEL[lang])
+    if not phone:
+        axes[0].set_ylabel(YLABEL[lang])
     return fig

@@ -1,0 +1,281 @@
+"""Every page as a phone shows it (issue 12): 390 x 844 and 360 x 740, both languages,
+light and dark, in headless Chromium.
+
+- Figure text >= 11 CSS px as rendered: for each figure the page shows, the SVG the
+  browser chose (img.currentSrc: the phone variant under 44.9375em) is fetched, and its
+  smallest font-size (viewBox units) times rendered width / viewBox width must be >= 11.
+- The document is never wider than the viewport (no sideways scrolling).
+- No table is wider than its column: nothing of it hidden in its scroll wrapper, nothing
+  past the screen edge.
+- No code text under 12 px (code in admonitions, details and tables included, open or not).
+- The playground's controls are >= 24 x 24 px, a 24-px target centred on each overlaps no
+  other, and each number says on narrow screens what it is (score / weight).
+
+Each check is a function returning a list of problems; the self-tests at the end plant
+each fault in the page and require the check to see it.
+"""
+import pytest
+
+from tests.served import page_urls
+
+pytestmark = [pytest.mark.site, pytest.mark.browser]
+
+PHONES = {"390x844": {"width": 390, "height": 844}, "360x740": {"width": 360, "height": 740}}
+SCHEMES = ("light", "dark")
+MIN_FIGURE_PX = 11
+MIN_CODE_PX = 12
+MIN_TARGET_PX = 24
+PLAYGROUND = {"zh": "weights/", "en": "en/weights/"}
+
+MEASURE_JS = """async () => {
+  // screen.width: the phone's width (a mobile browser widens innerWidth to fit a page too wide)
+  const out = {viewport: screen.width, docWidth: Math.max(document.documentElement.scrollWidth, window.innerWidth),
+               figures: [], tables: [], code: []};
+  const shown = el => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden";
+  for (const img of document.querySelectorAll("figure.build-figure img")) {
+    if (!shown(img)) continue;                       // the other colour scheme's variant
+    img.loading = "eager";
+    if (!img.complete) await new Promise(done => { img.onload = done; img.onerror = done; });
+    const src = img.currentSrc;
+    const width = img.getBoundingClientRect().width;
+    const svg = new DOMParser().parseFromString(await (await fetch(src)).text(), "image/svg+xml");
+    const viewBox = svg.documentElement.getAttribute("viewBox").trim().split(/[\\s,]+/).map(Number);
+    let smallest = Infinity, smallestText = "";
+    for (const el of svg.querySelectorAll("text, tspan")) {
+      const size = /font-size:\\s*([\\d.]+)px/.exec(el.getAttribute("style") || "");
+      if (size && el.textContent.trim() && +size[1] < smallest) { smallest = +size[1]; smallestText = el.textContent.trim(); }
+    }
+    out.figures.push({id: img.closest("figure").id, src: src.split("/").pop(), width,
+                      px: smallest * width / viewBox[2], text: smallestText});
+  }
+  for (const table of document.querySelectorAll(".md-content table")) {
+    if (!shown(table)) continue;
+    const wrap = table.closest(".md-typeset__scrollwrap") || table.parentElement;
+    const box = table.getBoundingClientRect();
+    out.tables.push({head: table.rows[0] ? table.rows[0].innerText.slice(0, 40) : "", width: box.width,
+                     column: wrap.clientWidth, hidden: wrap.scrollWidth - wrap.clientWidth,
+                     right: box.right, cls: table.className});
+  }
+  for (const el of document.querySelectorAll(".md-content :is(code, pre, kbd, samp)")) {
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 12.5 || !out.code.length) out.code.push({size, text: el.textContent.trim().slice(0, 30),
+      where: (el.closest(".admonition, details, table") || {}).tagName || "body"});
+  }
+  return out;
+}"""
+
+PLAYGROUND_JS = """() => {
+  const root = document.querySelector("[data-attention-playground]");
+  const targets = [...root.querySelectorAll("input, button, select, a[href]")].filter(el => el.getClientRects().length);
+  const boxes = targets.map(el => { const r = el.getBoundingClientRect();
+    return {name: el.id || el.className, x: r.x, y: r.y, w: r.width, h: r.height}; });
+  const captions = [...root.querySelectorAll(".ap-num[data-caption]")].map(el =>
+    ({caption: getComputedStyle(el, "::before").content, shown: el.getClientRects().length > 0}));
+  return {boxes, captions, ready: root.dataset.ready === "true"};
+}"""
+
+
+def figure_problems(measured, where):
+    return [f"{where}: #{f['id']} ({f['src']}) text {f['px']:.1f} px < {MIN_FIGURE_PX} ({f['text']!r}, "
+            f"figure {f['width']:.0f} px wide)" for f in measured["figures"] if f["px"] < MIN_FIGURE_PX]
+
+
+def width_problems(measured, where):
+    problems = []
+    if measured["docWidth"] > measured["viewport"]:
+        problems.append(f"{where}: page {measured['docWidth']} px wide in a {measured['viewport']} px viewport")
+    for t in measured["tables"]:
+        if t["hidden"] > 1 or t["right"] > measured["viewport"] + 1:
+            problems.append(f"{where}: table {t['head']!r} {t['width']:.0f} px in a {t['column']} px column "
+                            f"({t['hidden']} px hidden)")
+    return problems
+
+
+def code_problems(measured, where):
+    return [f"{where}: code {c['size']} px in {c['where']}: {c['text']!r}"
+            for c in measured["code"] if c["size"] < MIN_CODE_PX]
+
+
+def target_problems(info, where):
+    problems = [] if info["ready"] else [f"{where}: playground not ready"]
+    boxes = info["boxes"]
+    if not boxes:
+        return [f"{where}: no playground controls found"]
+    for b in boxes:
+        if b["w"] < MIN_TARGET_PX or b["h"] < MIN_TARGET_PX:
+            problems.append(f"{where}: control {b['name']} is {b['w']:.0f} x {b['h']:.0f} px")
+    # WCAG 2.5.8 spacing: a 24-px circle centred on each target intersects no other target's circle
+    centres = [(b["x"] + b["w"] / 2, b["y"] + b["h"] / 2, b["name"]) for b in boxes]
+    for i, (x1, y1, n1) in enumerate(centres):
+        for x2, y2, n2 in centres[i + 1:]:
+            if ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 < MIN_TARGET_PX:
+                problems.append(f"{where}: controls {n1} and {n2} closer than {MIN_TARGET_PX} px")
+    for c in info["captions"]:
+        if c["shown"] and c["caption"] in ("none", "normal", '""'):
+            problems.append(f"{where}: a number of the playground shows no label on a narrow screen")
+    return problems
+
+
+@pytest.fixture(scope="module")
+def phone_pages(site_dir):
+    return [(lang, url) for lang, url in page_urls(site_dir) if not url.endswith("404.html")]
+
+
+def measure_all(browser, site_url, pages, phone, scheme):
+    context = browser.new_context(viewport=PHONES[phone], device_scale_factor=2, is_mobile=True,
+                                  has_touch=True, color_scheme=scheme)
+    page = context.new_page()
+    results = {}
+    try:
+        for lang, url in pages:
+            page.goto(site_url + url)
+            results[(lang, url)] = page.evaluate(MEASURE_JS)
+    finally:
+        context.close()
+    return results
+
+
+@pytest.fixture(scope="module")
+def measured(browser, site_url, phone_pages):
+    """{(phone, scheme): {(lang, url): measurement}} for every page."""
+    return {(phone, scheme): measure_all(browser, site_url, phone_pages, phone, scheme)
+            for phone in PHONES for scheme in SCHEMES}
+
+
+@pytest.mark.parametrize("phone", PHONES)
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_figure_text_is_at_least_11_px(measured, phone, scheme):
+    problems, seen = [], 0
+    for (lang, url), m in measured[(phone, scheme)].items():
+        problems += figure_problems(m, f"{phone} {scheme} /{url}")
+        seen += len(m["figures"])
+        for f in m["figures"]:
+            assert f["src"].endswith(f"-{scheme}-phone.svg"), f"/{url}: {f['id']} shows {f['src']}"
+    assert seen == 14, f"expected the 7 figures in 2 languages, saw {seen}"
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("phone", PHONES)
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_nothing_wider_than_the_screen(measured, phone, scheme):
+    problems = []
+    for (lang, url), m in measured[(phone, scheme)].items():
+        problems += width_problems(m, f"{phone} {scheme} /{url}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("phone", PHONES)
+def test_no_code_under_12_px(measured, phone):
+    problems = []
+    for (lang, url), m in measured[(phone, "light")].items():
+        problems += code_problems(m, f"{phone} /{url}")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("phone", PHONES)
+@pytest.mark.parametrize("lang", PLAYGROUND)
+def test_playground_controls_are_finger_sized(browser, site_url, phone, lang):
+    context = browser.new_context(viewport=PHONES[phone], device_scale_factor=2, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(site_url + PLAYGROUND[lang])
+        page.locator('[data-attention-playground][data-ready="true"]').wait_for(timeout=5000)
+        info = page.evaluate(PLAYGROUND_JS)
+        assert len(info["boxes"]) == 6, info["boxes"]  # 4 scores, temperature, reset
+        assert not target_problems(info, f"{phone} /{PLAYGROUND[lang]}"), target_problems(info, phone)
+        assert all(c["caption"] not in ("none", "normal") for c in info["captions"]), info["captions"]
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("lang", PLAYGROUND)
+def test_playground_assets_only_where_used(site_dir, lang):
+    """playground.css/.js are linked from the page with the playground and no other."""
+    with_it = []
+    for page_lang, url in page_urls(site_dir):
+        from tests.served import page_file
+        text = page_file(site_dir, url).read_text(encoding="utf-8")
+        if "playground.js" in text or "playground.css" in text:
+            with_it.append(url)
+        has = "data-attention-playground" in text
+        assert has == ("playground.js" in text) == ("playground.css" in text), url
+    assert sorted(with_it) == sorted(PLAYGROUND.values())
+
+
+# -- the checks can fail -------------------------------------------------------------
+
+PLANT = {
+    "figure": """() => { const s = document.querySelector("figure.build-figure source");
+                         s.setAttribute("srcset", s.closest("picture").querySelector("img").src.split("#")[0]); }""",
+    "wide": """() => { document.body.style.minWidth = "480px"; }""",  # a rule that widens the page
+    "table": """() => { const th = document.querySelector(".md-content table th"); th.style.minWidth = "30rem"; }""",
+    "code": """() => { document.querySelector(".md-content code").style.fontSize = "10.9px"; }""",
+}
+
+
+@pytest.mark.parametrize("fault", PLANT)
+def test_checks_see_a_planted_fault(browser, site_url, fault):
+    context = browser.new_context(viewport=PHONES["360x740"], device_scale_factor=2, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(site_url + "weights/")
+        before = page.evaluate(MEASURE_JS)
+        assert not (figure_problems(before, "") + width_problems(before, "") + code_problems(before, ""))
+        page.evaluate(PLANT[fault])
+        page.wait_for_timeout(200)
+        after = page.evaluate(MEASURE_JS)
+        check = {"figure": figure_problems, "wide": width_problems, "table": width_problems, "code": code_problems}
+        assert check[fault](after, "planted"), f"{fault}: not seen"
+    finally:
+        context.close()
+
+
+def test_target_check_sees_small_and_crowded_controls():
+    small = {"ready": True, "captions": [], "boxes": [{"name": "a", "x": 0, "y": 0, "w": 20, "h": 16}]}
+    assert target_problems(small, "x")
+    crowded = {"ready": True, "captions": [], "boxes": [{"name": "a", "x": 0, "y": 0, "w": 30, "h": 30},
+                                                        {"name": "b", "x": 0, "y": 20, "w": 30, "h": 30}]}
+    assert target_problems(crowded, "x")
+    unlabelled = {"ready": True, "captions": [{"caption": "none", "shown": True}],
+                  "boxes": [{"name": "a", "x": 0, "y": 0, "w": 30, "h": 30}]}
+    assert target_problems(unlabelled, "x")
+
+
+# -- printing in dark mode prints like light mode -------------------------------------
+
+PRINT_JS = """() => {
+  const shownImgs = fig => [...fig.querySelectorAll("img")].filter(i => i.getClientRects().length);
+  const luminance = css => { const [r, g, b] = css.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255; };
+  const text = document.querySelector(".md-content article p");
+  const comment = document.querySelector(".md-content .highlight .c1, .md-content .highlight .c");
+  const codeText = document.querySelector(".md-content .highlight code");
+  return {
+    figures: [...document.querySelectorAll("figure.build-figure")].map(f =>
+      ({id: f.id, shown: shownImgs(f).map(i => i.getAttribute("src"))})),
+    text: luminance(getComputedStyle(text).color),
+    comment: comment ? luminance(getComputedStyle(comment).color) : 0,
+    code: codeText ? luminance(getComputedStyle(codeText).color) : 0,
+    headingBreak: getComputedStyle(document.querySelector(".md-content h2")).breakAfter,
+    figureBreak: getComputedStyle(document.querySelector("figure.build-figure")).breakInside,
+  };
+}"""
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize("url", ["weights/", "en/weights/"])
+def test_print_shows_the_light_figure_once_and_dark_text(browser, site_url, scheme, url):
+    context = browser.new_context(viewport={"width": 1000, "height": 900}, color_scheme=scheme)
+    page = context.new_page()
+    try:
+        page.goto(site_url + url)
+        page.emulate_media(media="print", color_scheme=scheme)
+        page.wait_for_timeout(600)  # the theme's colour transitions settle
+        found = page.evaluate(PRINT_JS)
+        assert len(found["figures"]) == 3
+        for figure in found["figures"]:
+            assert len(figure["shown"]) == 1 and "-light.svg#only-light" in figure["shown"][0], figure
+        assert found["text"] < 0.3 and found["code"] < 0.35 and found["comment"] < 0.45, found  # dark on white
+        assert found["headingBreak"] == "avoid" and found["figureBreak"] == "avoid", found
+    finally:
+        context.close()
