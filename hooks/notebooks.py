@@ -80,6 +80,9 @@ class NotebookPage(File):
 
 @event_priority(-200)  # after the i18n plugin (-100), which rebuilt every File
 def on_files(files, config):
+    # Start the kernels now: they run while the Markdown pages are being rendered.
+    start_all_notebooks(Path(config.config_file_path).resolve().parent,
+                        os.environ.get("NOTEBOOK_CACHE", "on").lower() not in {"off", "0", "false"})
     i18n = config.plugins.get("i18n")
     for file in files:
         if is_notebook(file) and not file.is_documentation_page():
@@ -149,8 +152,11 @@ def on_pre_page(page, config, files):
     lang = language_of(page.file)
     use_cache = os.environ.get("NOTEBOOK_CACHE", "on").lower() not in {"off", "0", "false"}
 
-    expanded = expand_notebook(source, root, lang, name)
-    executed = executed_notebook(expanded, root, page.file.src_uri, name, use_cache)
+    start_all_notebooks(root, use_cache)  # every language's notebook at once: both cores work
+    executed = running_result(root, source)
+    if executed is None:
+        expanded = expand_notebook(source, root, lang, name)
+        executed = executed_notebook(expanded, root, page.file.src_uri, name, use_cache)
     page.file._notebook_source = page.file.abs_src_path
     page.file.abs_src_path = str(executed)  # mkdocs-jupyter renders and copies this file
 
@@ -169,6 +175,55 @@ def on_pre_page(page, config, files):
 
     page.render = cached_render
     return page
+
+
+_RUNNING = {}  # notebook source path -> (inputs fingerprint, Future of its executed copy)
+
+
+def fingerprint(root, source):
+    """Changes whenever the notebook or anything under snippets/ changes (mtimes, sizes)."""
+    files = [source, *sorted(p for p in (root / "snippets").rglob("*") if p.is_file())]
+    return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+
+
+def start_all_notebooks(root, use_cache):
+    """Expand and execute every language's notebook in parallel.
+
+    The i18n plugin builds one language after the other; without this the en kernel
+    would start only when the zh page is done. Each future is consumed by on_pre_page
+    of its language (errors surface there, naming the notebook); one whose inputs
+    changed since it started is dropped and the notebook runs again.
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    waiting = [source for source in sorted((root / "docs").glob("*/*.ipynb"))
+               if source.resolve() not in _RUNNING]
+    if not waiting:
+        return
+    pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="notebook")
+    for source in waiting:
+        lang = source.parent.name
+        src_uri = f"{lang}/{source.name}"
+        name = f"docs/{src_uri}"
+
+        def run(source=source, lang=lang, src_uri=src_uri, name=name):
+            expanded = expand_notebook(source, root, lang, name)
+            return executed_notebook(expanded, root, src_uri, name, use_cache)
+
+        _RUNNING[source.resolve()] = (fingerprint(root, source), pool.submit(run))
+    pool.shutdown(wait=False)
+
+
+def running_result(root, source):
+    """The executed copy from start_all_notebooks, or None if it is stale or absent."""
+    started = _RUNNING.pop(source.resolve(), None)
+    if started is None:
+        return None
+    stamp, future = started
+    if stamp != fingerprint(root, source):
+        future.cancel()
+        return None
+    return future.result()
 
 
 @event_priority(-50)  # after mkdocs-jupyter copied the executed notebook next to the page
