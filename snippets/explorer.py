@@ -98,6 +98,7 @@ TEXT = {
         "heat_caption": "注意力热力图（每行是一个提问的词）",
         "corner": "谁看向 → 谁",
         "noscript": "启用 JavaScript 后可以改动数值；上面显示的是本章的数值。",
+        "invalid": "标红的格子不是 −99 到 99 之间的数，计算仍用它上一次的有效值。",
     },
     "en": {
         "title": "Attention explorer: change anything, watch every step respond",
@@ -151,6 +152,7 @@ TEXT = {
         "heat_caption": "The attention heatmap (each row is an asking word)",
         "corner": "who looks → at whom",
         "noscript": "With JavaScript enabled you can change the numbers; shown above are the chapter's values.",
+        "invalid": "A cell marked in red is not a number between −99 and 99; the sums keep its last valid value.",
     },
 }
 
@@ -484,7 +486,8 @@ def render(lang):
         f'<p class="ae-title" id="{uid}-title">{esc(text["title"])}</p>',
         controls,
         stepper,
-        f'<div class="ae-panel" data-ae-part="1">{e_table}</div>',
+        f'<div class="ae-panel" data-ae-part="1">{e_table}'
+        f'<p class="ae-invalid" data-ae-invalid hidden>{esc(text["invalid"])}</p></div>',
         f'<div class="ae-panel ae-qkv" data-ae-part="2">{qkv}</div>',
         f'<details class="ae-ws"><summary>{esc(text["matrices"])}</summary><div class="ae-qkv">{ws}</div></details>',
         f'<div class="ae-panel">{rows_table}</div>',

@@ -97,12 +97,15 @@
         correct = !!chosen && chosen.value === answer;
         message = chosen ? (correct ? messages.correct : messages.incorrect) : messages.unchosen;
       } else {
-        var value = parse(root.querySelector("input").value,
-                          root.getAttribute("data-percent") === "true");
+        var text = root.querySelector("input").value;
+        var percent = root.getAttribute("data-percent") === "true";
+        var value = parse(text, percent);
         var tolerance = parseFloat(root.getAttribute("data-tolerance")) || 0;
         correct = value !== null &&
           Math.abs(value - answer) <= tolerance + 1e-9 * Math.max(1, Math.abs(answer));
-        message = value === null ? messages.unreadable : (correct ? messages.correct : messages.incorrect);
+        message = value !== null ? (correct ? messages.correct : messages.incorrect)
+          : (!percent && /[%％]/.test(text) && parse(text.replace(/[%％]/g, ""), false) !== null)
+            ? messages.no_percent : messages.unreadable;
       }
       root.setAttribute("data-state", correct ? "correct" : "incorrect");
       // A new text node each time, so a repeated message is announced again.
@@ -111,7 +114,8 @@
       if (correct) {
         reveal();
         save(id);
-      } else if (hint && message !== messages.unreadable && message !== messages.unchosen) {
+      } else if (hint && message !== messages.unreadable && message !== messages.no_percent &&
+                 message !== messages.unchosen) {
         hint.open = true;
       }
     }

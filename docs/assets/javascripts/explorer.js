@@ -222,6 +222,9 @@
       if (step === st.step) return;
       st.step = step;
       update("step");
+      // Bring the highlighted part into view; the stepper is sticky, so it stays at hand.
+      var part = root.querySelector('[data-ae-part="' + step + '"]');
+      if (part && part.scrollIntoView) part.scrollIntoView({ block: "nearest", behavior: "smooth" });
     }
 
     restart();
@@ -233,6 +236,9 @@
         var rc = input.dataset.aeE.split(",").map(Number), x = Number(input.value);
         var ok = input.value.trim() !== "" && isFinite(x) && Math.abs(x) <= 99;
         if (ok) input.removeAttribute("aria-invalid"); else input.setAttribute("aria-invalid", "true");
+        // Say so where the reader looks: the sums keep the last valid number.
+        var bad = root.querySelector("[data-ae-invalid]");
+        if (bad) bad.hidden = !root.querySelector('input[aria-invalid="true"]');
         if (!ok) return;
         st.E[rc[0]][rc[1]] = x;
         update("change");
