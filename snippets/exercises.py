@@ -249,13 +249,22 @@ def _plain(text):
     return float(text) if _PLAIN.match(text) else None
 
 
+_AFFIX = re.compile(r"^(?:大约|大概|约|≈|~|about|approx\.?)|(?:倍|次|个|步|×|x|times|comparisons|steps|[.。!！])$",
+                    re.IGNORECASE)
+
+
 def parse_number(text, percent=False):
     """A reader's answer as a float, or None when it is not a number.
 
     Accepts 0.76, .76, 0,76, 4,000,000, 4 000 000, 4e6, 1/4, full-width digits,
-    400万; "76%" only where a percentage may be given (`percent`).
+    400万, and the words around a number a reader types (约 6 倍, about 6x, 4000000 次,
+    a final full stop); "76%" only where a percentage may be given (`percent`).
     """
     text = _SPACES.sub("", str(text).translate(_FULL_WIDTH))
+    # words around the number that a reader naturally types: 约 6 倍, about 6x, 4000000 次, 6.
+    previous = None
+    while previous != text:
+        previous, text = text, _AFFIX.sub("", text)
     scale = 1.0
     if text.endswith("%"):
         if not percent:

@@ -273,6 +273,10 @@ PARSE_CASES = [
     ("", False, None), ("abc", False, None), ("0.7.6", False, None), ("1/2/3", False, None),
     ("4,00,000", False, None), ("inf", False, None), ("nan", False, None), ("1e999", False, None),
     ("%", True, None), ("76%%", True, None),
+    # what a reader types around the number
+    ("6倍", False, 6.0), ("约 6 倍", False, 6.0), ("about 6x", False, 6.0), ("4000000次", False, 4e6),
+    ("0.76。", False, 0.76), ("4,000,000 comparisons", False, 4e6), ("6 倍倍", False, 6.0),
+    ("倍", False, None), ("约", False, None), ("six", False, None),
 ]
 
 

@@ -33,11 +33,16 @@
    * snippets/exercises.py: 0.76, .76, 0,76, 4,000,000, 4 000 000, 4e6, 1/4,
    * full-width digits, 400万; "76%" only when `percent` is true.
    */
+  var AFFIX = /^(?:大约|大概|约|≈|~|about|approx\.?)|(?:倍|次|个|步|×|x|times|comparisons|steps|[.。!！])$/i;
+
   function parse(text, percent) {
     var s = String(text).replace(/[\uFF10-\uFF19]/g, function (c) {
       return String.fromCharCode(c.charCodeAt(0) - 0xFF10 + 48);
     }).replace(/[．，％－−–＋／。]/g, function (c) { return FULL_WIDTH[c]; })
       .replace(/[\s\u00a0\u2009\u202f\u3000']+/g, "");
+    // words around the number a reader naturally types: 约 6 倍, about 6x, 4000000 次, 6.
+    var previous = null;
+    while (previous !== s) { previous = s; s = s.replace(AFFIX, ""); }
     var scale = 1, value;
     var last = s.slice(-1);
     if (last === "%") {
