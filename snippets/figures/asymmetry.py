@@ -15,10 +15,10 @@ NAME = "asymmetry"
 SIZE = (7.2, 3.5)
 PHONE_SIZE = (style.PHONE_WIDTH, 6.6)  # one matrix per row
 CAPTION = {
-    "zh": "分数矩阵（行：发出 Query 的词，列：被看的词）。左：W_Q 与 W_K 各不相同，「它」看「猫」和「猫」看「它」得分不同；"
-          "右：令 W_K = W_Q，矩阵必然关于对角线对称。",
-    "en": "Score matrices (rows: the word asking, columns: the word looked at). Left: separate W_Q and W_K, so "
-          "“it” → “cat” and “cat” → “it” score differently; right: with W_K = W_Q the matrix is always symmetric.",
+    "zh": "分数矩阵（行：发出 Query 的词，列：被看的词）。第一幅：W_Q 与 W_K 各不相同，「它」看「猫」和「猫」看「它」得分不同；"
+          "第二幅：令 W_K = W_Q，矩阵必然关于对角线对称。",
+    "en": "Score matrices (rows: the word asking, columns: the word looked at). First: separate W_Q and W_K, so "
+          "“it” → “cat” and “cat” → “it” score differently. Second: with W_K = W_Q the matrix is always symmetric.",
 }
 TEXT = {
     "zh": {"pair": "它→猫 {ab} {rel} 猫→它 {ba}", "bar": "分数"},
@@ -51,14 +51,14 @@ def alt(lang):
     if lang == "zh":
         left = "对称" if sep_sym else "不对称"
         right = "对称" if sha_sym else "不对称"
-        return (f"两张分数矩阵。左：W_Q 和 W_K 分开时，{na}看{nb}得 {separate[a, b]:.1f} 分，"
+        return (f"两张分数矩阵。第一幅：W_Q 和 W_K 分开时，{na}看{nb}得 {separate[a, b]:.1f} 分，"
                 f"{nb}看{na}得 {separate[b, a]:.1f} 分，矩阵{left}。"
-                f"右：令 W_K = W_Q 后，两个方向都是 {shared[a, b]:.1f} 分，矩阵{right}。")
+                f"第二幅：令 W_K = W_Q 后，两个方向都是 {shared[a, b]:.1f} 分，矩阵{right}。")
     left = "symmetric" if sep_sym else "not symmetric"
     right = "symmetric" if sha_sym else "not symmetric"
-    return (f"Two score matrices. Left, with separate W_Q and W_K: {na} looking at {nb} scores "
+    return (f"Two score matrices. First, with separate W_Q and W_K: {na} looking at {nb} scores "
             f"{separate[a, b]:.1f}, {nb} looking at {na} scores {separate[b, a]:.1f}; the matrix is {left}. "
-            f"Right, with W_K = W_Q: both directions score {shared[a, b]:.1f}; the matrix is {right}.")
+            f"Second, with W_K = W_Q: both directions score {shared[a, b]:.1f}; the matrix is {right}.")
 
 
 def _panel(fig, ax, scores, labels, pair, title, theme, lang, layout):

@@ -18,12 +18,12 @@ DISTANCES = tuple(range(1, 21))  # how far apart two words are, last panel
 # different quantities: each has its own panel and axis; only the last panel compares
 # like with like (steps between two words).
 CAPTION = {
-    "zh": "左：注意力让每个词和每个词比一次，比对次数按 n² 增长，但可以同时做完；"
-          "中：逐个传话只要 n − 1 步，却得一步接一步地走（两者单位不同，各用一根纵轴）；"
-          "右：任意两个词之间，注意力只隔 1 步，传话要走的步数和距离一样长。",
-    "en": "Left: attention compares every word with every word, so the comparisons grow as n², all done at once; "
-          "middle: a relay down the line takes only n − 1 steps, but one after another (different units, "
-          "so each has its own axis); right: any two words are 1 step apart for attention, "
+    "zh": "第一幅：注意力让每个词和每个词比一次，比对次数按 n² 增长，但可以同时做完；"
+          "第二幅：逐个传话只要 n − 1 步，却得一步接一步地走（两者单位不同，各用一根纵轴）；"
+          "第三幅：任意两个词之间，注意力只隔 1 步，传话要走的步数和距离一样长。",
+    "en": "First: attention compares every word with every word, so the comparisons grow as n², all done at once; "
+          "second: a relay down the line takes only n − 1 steps, but one after another (different units, "
+          "so each has its own axis); third: any two words are 1 step apart for attention, "
           "and as many steps as they are far apart for the relay.",
 }
 TEXT = {
@@ -59,13 +59,13 @@ def alt(lang):
     if lang == "zh":
         counts = "，".join(f"{m} 个词 {c} 次" for m, c, _ in marks)
         steps = "，".join(f"{m} 个词 {s} 步" for m, _, s in marks)
-        return (f"三张折线图。左：注意力要做 n² 次两两比对：{counts}。中：逐个传话要一步接一步地走 n − 1 步：{steps}。"
-                f"右：相距 {far} 个词的两个词，注意力 {cost.path_length(far)} 步就连上，"
+        return (f"三张折线图。第一幅：注意力要做 n² 次两两比对：{counts}。第二幅：逐个传话要一步接一步地走 n − 1 步：{steps}。"
+                f"第三幅：相距 {far} 个词的两个词，注意力 {cost.path_length(far)} 步就连上，"
                 f"逐个传话要 {cost.path_length(far, attention=False)} 步。")
     counts = ", ".join(f"{c} for {m} words" for m, c, _ in marks)
     steps = ", ".join(f"{s} for {m} words" for m, _, s in marks)
-    return (f"Three line charts. Left: attention makes n² pairwise comparisons: {counts}. Middle: a relay down "
-            f"the line takes n − 1 steps, one after another: {steps}. Right: for two words {far} words apart, "
+    return (f"Three line charts. First: attention makes n² pairwise comparisons: {counts}. Second: a relay down "
+            f"the line takes n − 1 steps, one after another: {steps}. Third: for two words {far} words apart, "
             f"attention connects them in {cost.path_length(far)} step, the relay needs "
             f"{cost.path_length(far, attention=False)} steps.")
 
