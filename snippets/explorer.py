@@ -90,7 +90,7 @@ TEXT = {
         "score": "分数 q·k",
         "scaled": "÷ 温度",
         "scaled_s": "× {s} ÷ 温度",
-        "exp": "exp(x − 最大)",
+        "exp": "exp（x − 最大值）",
         "weight": "权重",
         "mix_caption": "新的「{w}」：权重 × 值，再相加",
         "new": "新的「{w}」",
