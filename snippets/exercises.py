@@ -89,7 +89,9 @@ def exercises():
     twin = _softmax(twin_relevance)
     out.append(Exercise(
         "library-twin", "library", "number", float(twin[0]),
-        values={"before": float(library.weights[0])},
+        values={"before": float(library.weights[0]),
+                "pet_before": float(library.weights[library.books.index("Pet Care")]),
+                "pet": float(twin[1 + library.books.index("Pet Care")])},
         tolerance=WEIGHT_TOLERANCE, percent=True, code="library_twin",
         code_value=lambda ns: ns["weights"], code_expected=twin))
     quantum = float(library.weights[library.books.index("Quantum Mechanics")])

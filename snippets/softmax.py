@@ -16,7 +16,7 @@ import numpy as np
 
 def softmax(scores, axis=-1):
     """Scores in, weights out: positive, adding up to 1."""
-    # 1. subtract the largest score (why: see below)
+    # 1. subtract the largest score, so exp() can't overflow
     largest = np.max(scores, axis=axis, keepdims=True)
     shifted = scores - largest
     # 2. exp turns every score into a positive number

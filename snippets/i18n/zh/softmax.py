@@ -4,7 +4,7 @@ CATALOGUE = {
     # idea: the three steps
     '"""Scores in, weights out: positive, adding up to 1."""':
         '"""分数进，权重出：全是正数，加起来等于 1。"""',
-    '# 1. subtract the largest score (why: see below)': '# 1. 减去最大的分数（为什么：见后文）',
+    "# 1. subtract the largest score, so exp() can't overflow": '# 1. 减去最大的分数，这样 exp() 就不会溢出',
     '# 2. exp turns every score into a positive number': '# 2. exp 把每个分数都变成正数',
     '# 3. divide by the total, so the weights add up to 1': '# 3. 除以总和，让权重加起来等于 1',
     '# the three steps above, under a name of its own': '# 上面的三步版本，另起一个名字保存',
