@@ -14,13 +14,14 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONPATH := $(CURDIR)
 export PYTHONHASHSEED := 0
 
-.PHONY: help install serve build test test-fast bench outputs lock clean translations translations-sync test-latest
+.PHONY: help install serve build test test-fast bench outputs lock clean translations translations-sync test-latest audit
 
 help:
 	@echo "make serve   serve the site with live reload at http://$(SERVE_ADDR)/attention/"
 	@echo "make test    run every test (snippets, site build, browser checks)"
 	@echo "make build   build the site strictly into site/"
 	@echo "make bench   benchmarks: attention vs PyTorch, build time, page weight"
+	@echo "make audit   Lighthouse (mobile) on every page, both languages, served gzipped (10-20 min)"
 	@echo "make outputs rewrite the '#>' output comments in snippets/ from real output"
 	@echo "make lock    regenerate requirements.txt (full lock) from requirements.in"
 	@echo "make translations       check every zh/en page pair section by section"
@@ -65,6 +66,17 @@ test-fast: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+# Lighthouse on every page of both languages (mobile preset), built into a temp folder and served
+# gzip-compressed under /attention/ like a static host; goals: a11y, best practices, SEO 100,
+# performance >= 90. Not part of `make test` (10-20 min). Lighthouse comes from npm, pinned in
+# tools/package-lock.json. AUDIT_ARGS="--site site" audits an existing build; see tools/audit.py.
+audit: $(STAMP) tools/node_modules/.package-lock.json
+	$(BIN)/python -m tools.audit $(AUDIT_ARGS)
+
+tools/node_modules/.package-lock.json: tools/package.json tools/package-lock.json
+	npm ci --prefix tools --no-audit --no-fund
+	@touch $@
 
 outputs: $(STAMP)
 	$(BIN)/python -m tests.outputs --update
