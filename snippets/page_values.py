@@ -49,8 +49,12 @@ def _heatmap_table(lang):
 
 
 def _library_table(lang):
-    titles_zh = ["《猫咪饲养手册》", "《宠物护理》", "《唐诗三百首》", "《量子力学》"]
-    titles = titles_zh if lang == "zh" else [f"*{b}*" for b in library.books]
+    if lang == "zh":  # the same Chinese titles the code prints: one source, the catalogue
+        from snippets import i18n
+        entries = i18n.catalogue("zh")
+        titles = [entries[f'"{b}"'].strip('"') for b in library.books]
+    else:
+        titles = [f"*{b}*" for b in library.books]
     header = ["书", "相关性分数", "权重"] if lang == "zh" else ["Book", "Relevance score", "Weight"]
     rows = [[t, f"{s:.1f}", _w(w)] for t, s, w in zip(titles, library.scores, library.weights)]
     return _table(header, rows)

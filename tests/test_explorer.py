@@ -289,3 +289,19 @@ def test_chinese_text_is_well_typeset():
     texts = list(strings(explorer.TEXT["zh"])) + list(strings(explorer.FEATURES["zh"])) + filled
     problems = [(text, line.new) for text in texts for line in autocorrect_py.lint_for(text + "\n", "md").lines]
     assert not problems
+
+
+def test_feature_names_are_translated_as_the_code_translates_them():
+    """zh/en feature names are checked as pairs: a swapped zh label (动物 <-> 宠物) fails."""
+    from snippets import i18n
+
+    entries = i18n.catalogue("zh")
+    checked = 0
+    for feature, (short_zh, long_zh) in explorer.FEATURES["zh"].items():
+        assert feature in explorer.FEATURES["en"]
+        token = entries.get(f'"{feature}"')
+        if token is not None:
+            assert token.strip('"') in (short_zh, long_zh), (feature, token, short_zh, long_zh)
+            checked += 1
+    assert checked >= 5
+    assert set(explorer.FEATURES["zh"]) == set(explorer.FEATURES["en"])

@@ -106,3 +106,17 @@ def test_computed_leaves_a_page_without_placeholders_alone():
     hook = load_hook("computed")
     page = SimpleNamespace(file=SimpleNamespace(src_uri="zh/glossary.md", src_path="zh/glossary.md"))
     assert hook.on_page_markdown("纯文字。", page, None, None) == "纯文字。"
+
+
+@pytest.mark.parametrize("src_uri, present, absent", [
+    ("en/weights.md", ["it (它)", "Computed at build time"], ["本页数字与图"]),
+    ("zh/weights.md", ["本页数字与图"], ["it (", "Computed at build time"]),
+])
+def test_computed_speaks_the_page_language(src_uri, present, absent):
+    hook = load_hook("computed")
+    page = SimpleNamespace(file=SimpleNamespace(src_uri=src_uri, src_path=src_uri))
+    out = hook.on_page_markdown("{{ table.heatmap }}", page, None, None)
+    for text in present:
+        assert text in out, (src_uri, text)
+    for text in absent:
+        assert text not in out, (src_uri, text)

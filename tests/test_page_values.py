@@ -262,3 +262,16 @@ def test_coreference_numbers_come_from_the_two_layers():
             assert render(f"num.coref_{word}_fish", lang) == f"{two[coreference.FISH]:.2f}"
     assert float(render("num.coref_full_cat", "zh")) > float(render("num.coref_full_fish", "zh"))
     assert float(render("num.coref_stale_fish", "zh")) > float(render("num.coref_stale_cat", "zh"))
+
+
+def test_zh_library_titles_are_the_ones_the_code_prints():
+    """The table's 《title》 for each book is the catalogue's translation of that book, and
+    its numbers are the en table's numbers: a swapped title cannot slip through."""
+    from snippets import i18n, library
+
+    entries = i18n.catalogue("zh")
+    zh_rows = page_values.render("table.library", "zh").splitlines()[2:]
+    en_rows = page_values.render("table.library", "en").splitlines()[2:]
+    for book, zh, en in zip(library.books, zh_rows, en_rows):
+        assert zh.split("|")[1].strip() == entries[f'"{book}"'].strip('"')
+        assert zh.split("|")[2:] == en.split("|")[2:]
