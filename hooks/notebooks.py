@@ -362,7 +362,7 @@ def executed_notebook(expanded, root, src_uri, name, use_cache=True):
     path = folder / posixpath.basename(src_uri)
     if use_cache and path.is_file():
         return path
-    executed = execute(expanded, name)
+    executed = merge_streams(execute(expanded, name))
     check_notebook_outputs(executed, name)
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.parent.glob(f"{stem}.*"):  # older executed copies of this notebook
@@ -374,6 +374,26 @@ def executed_notebook(expanded, root, src_uri, name, use_cache=True):
             old.unlink()  # an entry of the earlier cache layout
     nbformat.write(executed, path)
     return path
+
+
+def merge_streams(nb):
+    """Join consecutive stdout/stderr outputs of a cell into one.
+
+    The kernel sends printed text in as many messages as its buffer flushes, which
+    depends on timing: without this, two builds split the same output differently
+    and the page (one <pre> per message) is not reproducible.
+    """
+    for cell in nb.cells:
+        merged = []
+        for output in cell.get("outputs", []):
+            if (merged and output.get("output_type") == "stream"
+                    and merged[-1].get("output_type") == "stream" and merged[-1].get("name") == output.get("name")):
+                merged[-1]["text"] += output["text"]
+            else:
+                merged.append(output)
+        if "outputs" in cell:
+            cell["outputs"] = merged
+    return nb
 
 
 def kernel_env():

@@ -655,3 +655,13 @@ def test_failing_cell_fails_the_build_and_names_the_notebook(tmp_path):
     assert 'cell 3 (id "injected")' in log
     assert "ValueError: 42" in log
     assert elapsed < 90, elapsed
+
+
+def test_stream_outputs_are_merged_so_builds_are_reproducible():
+    hook = load_hook()
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(1); print(2)")])
+    nb.cells[0].outputs = [nbformat.v4.new_output("stream", name="stdout", text="1\n"),
+                           nbformat.v4.new_output("stream", name="stdout", text="2\n"),
+                           nbformat.v4.new_output("stream", name="stderr", text="x\n")]
+    merged = hook.merge_streams(nb).cells[0].outputs
+    assert [(o.name, o.text) for o in merged] == [("stdout", "1\n2\n"), ("stderr", "x\n")]
