@@ -26,14 +26,13 @@ and ``data-output`` (n, d_v) = weights @ (E W_V). Also published:
 asking word), ``data-step`` (1..6), ``data-tied`` and ``data-colormap``.
 """
 import html
-import json
 from decimal import ROUND_HALF_UP, Decimal
 
 import numpy as np
 
 from snippets import sentence
 from snippets.softmax import softmax
-from snippets.widgets import VIRIDIS_STOPS, shade, word_label
+from snippets.widgets import VIRIDIS_STOPS, _attrs, _json, shade, word_label
 
 LANGS = ("zh", "en")
 TEMPERATURE = 1.0
@@ -217,20 +216,6 @@ def chapter_model():
 
 # --- markup ------------------------------------------------------------------------------------
 
-def _json(value):
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-
-
-def _attrs(**attrs):
-    """` key="value"` pairs, escaped; True means a bare attribute, None leaves it out."""
-    out = []
-    for key, value in attrs.items():
-        key = key.rstrip("_").replace("_", "-")
-        if value is True:
-            out.append(f" {key}")
-        elif value is not None:
-            out.append(f' {key}="{html.escape(str(value), quote=True)}"')
-    return "".join(out)
 
 
 def fmt(x):
