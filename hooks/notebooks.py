@@ -429,10 +429,8 @@ def check_notebook_outputs(nb, name):
                 problem = "an error"
             elif output.output_type == "stream" and output.name != "stdout":
                 problem = "something on stderr (a warning?)"
-            elif BAD_OUTPUT.search(text):
-                problem = f"'{BAD_OUTPUT.search(text).group(0)}'"
-            elif MACHINE_PATH.search(text):
-                problem = f"a machine path ('{MACHINE_PATH.search(text).group(0)}')"
+            else:
+                problem = text_problem(text)
             if problem:
                 snippet = " ".join(text.split())[:120]
                 raise PluginError(f'{name}: cell {number} (id "{cell.get("id", "?")}"): an output '
@@ -536,13 +534,20 @@ def check_outputs(soup, name):
             problem = "something on stderr (a warning?)"
         elif "jp-OutputArea-error" in " ".join(area.parent.get("class", [])):
             problem = "an error"
-        elif BAD_OUTPUT.search(text):
-            problem = f"'{BAD_OUTPUT.search(text).group(0)}'"
-        elif MACHINE_PATH.search(text):
-            problem = f"a machine path ('{MACHINE_PATH.search(text).group(0)}')"
+        else:
+            problem = text_problem(text)
         if problem:
             snippet = " ".join(text.split())[:120]
             raise PluginError(f"{name}: an output shows {problem}: {snippet}")
+
+
+def text_problem(text):
+    """What must never reach a page from an output: a traceback/warning word or a machine path."""
+    if BAD_OUTPUT.search(text):
+        return f"'{BAD_OUTPUT.search(text).group(0)}'"
+    if MACHINE_PATH.search(text):
+        return f"a machine path ('{MACHINE_PATH.search(text).group(0)}')"
+    return None
 
 
 def heading_tokens(soup, slugify):
