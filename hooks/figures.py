@@ -8,15 +8,24 @@ plugin builds each language separately). Pages embed them through ``{{ fig.NAME 
   would drop ours; the files get the attributes that plugin sets on its own
   (see mkdocs_static_i18n/folder.py: create_i18n_file).
 - zh (the default language) is served at figures/..., en at en/figures/....
-- Rendered bytes are cached in memory for the life of the process and on disk in
-  .cache/figures/ (gitignored, so a fresh clone builds cold), keyed on a hash of
-  every file under snippets/ (nested folders included) and the NumPy/Matplotlib versions: a rebuild with nothing
-  changed does not re-render, an edit to snippets/ does (hooks/reload_snippets.py
-  purges the modules; this module keeps its cache because MkDocs loads a hook once).
+- Each figure is cached under its own key (``figure_digest``): the files it is made
+  from (its module, the snippets modules it imports, transitively, the package
+  ``__init__``s on the way, every non-Python file under snippets/) and the
+  NumPy/Matplotlib versions. An edit to snippets/softmax.py re-renders the figures
+  that import it, not all of them. Cached in memory for the life of the process and
+  on disk in .cache/figures/ (gitignored, so a fresh clone builds cold).
   FIGURE_CACHE=off skips the disk cache.
+- What is missing is rendered in worker processes (FIGURE_JOBS, default one per
+  CPU), started in ``on_config`` for every language at once, so the figures draw
+  while MkDocs reads and renders pages; ``on_files`` collects them. The workers come
+  from a forkserver (clean, single-threaded: safe under ``mkdocs serve``) and each
+  build gets fresh ones, so they import the snippets as they are now.
 - A figure that fails stops the build with a message naming it.
 """
+import ast
+import concurrent.futures
 import hashlib
+import multiprocessing
 import os
 import posixpath
 import time
@@ -28,20 +37,80 @@ from mkdocs.structure.files import File
 
 log = get_plugin_logger("figures")
 
-_cache = {}  # (snippets digest, name, lang, theme, layout) -> SVG bytes
+_cache = {}    # (figure digest, name, lang, theme, layout) -> SVG bytes
+_pending = {}  # the same keys -> Future of a worker's render
 SKIPPED = {"__pycache__"}  # interpreter caches: never what a figure is made from
+PRELOAD = ["numpy", "matplotlib", "matplotlib.figure", "matplotlib.backends.backend_svg", "matplotlib.font_manager"]
+MIN_POOL_JOBS = 4  # fewer missing renders than this: drawing them here is quicker than starting workers
 
 
-def snippets_digest(package_dir):
-    """sha256 over every file under snippets/, nested folders included (path and content),
-    and the plotting versions. Any file: a figure may read data (JSON, CSV) as well as code."""
+def _module_file(module, package_dir):
+    """snippets.a.b -> package_dir/a/b.py or package_dir/a/b/__init__.py (None: not ours, or absent)."""
+    parts = module.split(".")
+    if parts[0] != package_dir.name:
+        return None
+    base = package_dir.joinpath(*parts[1:])
+    for candidate in (base.with_suffix(".py") if parts[1:] else None, base / "__init__.py"):
+        if candidate is not None and candidate.is_file():
+            return candidate
+    return None
+
+
+def _imported_modules(path, package_dir):
+    """Module names `path` imports anywhere in its body (function-level imports too)."""
+    relative = path.relative_to(package_dir.parent).with_suffix("")
+    package = list(relative.parts[:-1])  # a/b.py and a/b/__init__.py both sit in package a(.b)
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # from . import style / from .style import x
+                anchor = package[:len(package) - (node.level - 1)] if node.level > 1 else package
+                base = ".".join(anchor + ([base] if base else []))
+            names.append(base)
+            names += [f"{base}.{alias.name}" for alias in node.names]  # `from pkg import module`
+    return names
+
+
+def figure_sources(module_path, package_dir):
+    """The files under `package_dir` (the snippets/ folder) a figure module is made from: itself,
+    the modules it imports, transitively, and each package ``__init__`` on their way (its code,
+    not its imports: snippets/figures/__init__.py imports every figure), plus every file that is
+    not Python (data a figure may read). Imports are read from the source (ast); a module loaded
+    by name at run time (importlib) would be missed, and tests/test_figures.py traces each
+    figure's render to prove none is."""
+    package_dir = Path(package_dir)
+    sources, todo = set(), [Path(module_path)]
+    while todo:
+        path = todo.pop()
+        if path in sources:
+            continue
+        sources.add(path)
+        for folder in path.relative_to(package_dir).parents:  # the package __init__s on the way
+            init = package_dir / folder / "__init__.py"
+            if init.is_file():
+                sources.add(init)
+        if path.name == "__init__.py" and path != Path(module_path):
+            continue
+        for name in _imported_modules(path, package_dir):
+            found = _module_file(name, package_dir)
+            if found is not None and found not in sources:
+                todo.append(found)
+    data = (p for p in package_dir.rglob("*")
+            if p.is_file() and p.suffix not in {".py", ".pyc"} and not SKIPPED.intersection(p.relative_to(package_dir).parts))
+    return sorted(sources | set(data))
+
+
+def figure_digest(module_path, package_dir):
+    """sha256 over the figure's sources (path and content) and the plotting versions."""
     import matplotlib
     import numpy
 
+    package_dir = Path(package_dir)
     digest = hashlib.sha256(f"numpy {numpy.__version__} matplotlib {matplotlib.__version__}\0".encode())
-    files = (p for p in Path(package_dir).rglob("*")
-             if p.is_file() and not SKIPPED.intersection(p.relative_to(package_dir).parts) and p.suffix != ".pyc")
-    for path in sorted(files):
+    for path in figure_sources(module_path, package_dir):
         digest.update(path.relative_to(package_dir).as_posix().encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())
@@ -49,26 +118,105 @@ def snippets_digest(package_dir):
     return digest.hexdigest()
 
 
-def _rendered(figures, digest, name, lang, theme, layout, cache_dir):
-    key = (digest, name, lang, theme, layout)
+def _cache_dir(config):
+    if os.environ.get("FIGURE_CACHE", "on").lower() in {"off", "0", "false"}:
+        return None
+    return Path(config.config_file_path).resolve().parent / ".cache" / "figures"
+
+
+def _disk_path(cache_dir, key):
+    digest, name, lang, theme, layout = key
+    return cache_dir / f"{digest[:24]}-{name}-{lang}-{theme}-{layout}.svg"
+
+
+def _store(key, content, cache_dir):
+    _cache[key] = content
+    if cache_dir is None:
+        return content
+    on_disk = _disk_path(cache_dir, key)
+    on_disk.parent.mkdir(parents=True, exist_ok=True)
+    _, name, lang, theme, layout = key
+    for stale in on_disk.parent.glob(f"*-{name}-{lang}-{theme}-{layout}.svg"):
+        stale.unlink()
+    temporary = on_disk.with_suffix(".tmp")
+    temporary.write_bytes(content)
+    temporary.replace(on_disk)  # atomic: a crash never leaves a half-written figure
+    return content
+
+
+def _failed(key, error):
+    _, name, lang, theme, layout = key
+    return PluginError(f"figure '{name}' ({lang}, {theme}, {layout}) could not be rendered: {error}")
+
+
+def _rendered(figures, key, cache_dir):
     if key in _cache:
         return _cache[key]
-    on_disk = cache_dir / f"{digest[:24]}-{name}-{lang}-{theme}-{layout}.svg" if cache_dir else None
-    if on_disk is not None and on_disk.is_file():
-        _cache[key] = on_disk.read_bytes()
+    if key in _pending:
+        future = _pending.pop(key)
+        try:
+            return _store(key, future.result(), cache_dir)
+        except Exception as error:
+            raise _failed(key, error) from error
+    if cache_dir is not None and _disk_path(cache_dir, key).is_file():
+        _cache[key] = _disk_path(cache_dir, key).read_bytes()
         return _cache[key]
     try:
-        _cache[key] = figures.render(name, lang, theme, layout)
+        content = figures.render(*key[1:])
     except Exception as error:
-        raise PluginError(f"figure '{name}' ({lang}, {theme}, {layout}) could not be rendered: {error}") from error
-    if on_disk is not None:
-        on_disk.parent.mkdir(parents=True, exist_ok=True)
-        for stale in on_disk.parent.glob(f"*-{name}-{lang}-{theme}-{layout}.svg"):
-            stale.unlink()
-        temporary = on_disk.with_suffix(".tmp")
-        temporary.write_bytes(_cache[key])
-        temporary.replace(on_disk)  # atomic: a crash never leaves a half-written figure
-    return _cache[key]
+        raise _failed(key, error) from error
+    return _store(key, content, cache_dir)
+
+
+def _keys(figures, package_dir, langs):
+    digests = {name: figure_digest(module.__file__, package_dir) for name, module in figures.FIGURES.items()}
+    return [(digests[name], name, lang, theme, layout)
+            for lang in langs for name in figures.NAMES for theme in figures.THEMES for layout in figures.LAYOUTS]
+
+
+def _jobs():
+    value = os.environ.get("FIGURE_JOBS", "")
+    try:
+        return max(1, int(value)) if value else (os.cpu_count() or 1)
+    except ValueError:
+        raise PluginError(f"FIGURE_JOBS must be a whole number, got {value!r}") from None
+
+
+def _langs(config, figures):
+    i18n = config.plugins.get("i18n")
+    return list(figures.LANGS), ([i18n.current_language] if i18n is not None else list(figures.LANGS))
+
+
+@event_priority(-200)
+def on_config(config):
+    """Start drawing every missing figure, both languages, in worker processes."""
+    import snippets
+    from snippets import figures
+
+    package_dir = Path(snippets.__file__).parent
+    cache_dir = _cache_dir(config)
+    every_lang, _ = _langs(config, figures)
+    keys = _keys(figures, package_dir, every_lang)
+    live = set(keys)
+    for key in [k for k in _cache if k not in live]:  # sources changed: forget old renders
+        del _cache[key]
+    for key in [k for k in _pending if k not in live]:
+        _pending.pop(key).cancel()
+    missing = [k for k in keys if k not in _cache and k not in _pending
+               and (cache_dir is None or not _disk_path(cache_dir, k).is_file())]
+    jobs = _jobs()
+    if jobs < 2 or len(missing) < MIN_POOL_JOBS:
+        return config  # on_files draws them here
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=min(jobs, len(missing)), mp_context=context)
+    from tools import figure_worker
+
+    for key in missing:
+        _pending[key] = pool.submit(figure_worker.render, *key[1:])
+    pool.shutdown(wait=False)  # the workers finish what was submitted, then exit
+    log.info(f"drawing {len(missing)} figures in {min(jobs, len(missing))} worker processes")
+    return config
 
 
 def _generated_file(config, src_uri, content, lang, default_lang):
@@ -90,27 +238,17 @@ def on_files(files, config):
     from snippets import figures
 
     i18n = config.plugins.get("i18n")
-    if i18n is not None:
-        langs, default_lang = [i18n.current_language], i18n.default_language
-    else:  # a plain build: every language, served where it lies in docs/
-        langs, default_lang = list(figures.LANGS), None
-
-    digest = snippets_digest(Path(snippets.__file__).parent)
-    root = Path(config.config_file_path).resolve().parent
-    cache_dir = None if os.environ.get("FIGURE_CACHE", "on").lower() in {"off", "0", "false"} else root / ".cache" / "figures"
-    for key in [k for k in _cache if k[0] != digest]:  # snippets changed: forget old renders
-        del _cache[key]
-
+    default_lang = i18n.default_language if i18n is not None else None
+    _, langs = _langs(config, figures)
+    cache_dir = _cache_dir(config)
+    package_dir = Path(snippets.__file__).parent
     for lang in langs:
         if lang not in figures.LANGS:
             raise PluginError(f"figures: no figures for language {lang!r} (have {figures.LANGS})")
         before, start = len(_cache), time.perf_counter()
-        for name in figures.NAMES:
-            for theme in figures.THEMES:
-                for layout in figures.LAYOUTS:
-                    content = _rendered(figures, digest, name, lang, theme, layout, cache_dir)
-                    uri = figures.src_uri(name, lang, theme, layout)
-                    files.append(_generated_file(config, uri, content, lang, default_lang))
+        for key in _keys(figures, package_dir, [lang]):
+            content = _rendered(figures, key, cache_dir)
+            files.append(_generated_file(config, figures.src_uri(*key[1:]), content, lang, default_lang))
         count = len(figures.NAMES) * len(figures.THEMES) * len(figures.LAYOUTS)
         log.info(f"{lang}: {count} figures ready in {time.perf_counter() - start:.2f} s "
                  f"({len(_cache) - before} new in memory; disk cache: {cache_dir is not None})")

@@ -361,7 +361,18 @@ def test_hook_serves_each_language_where_the_i18n_plugin_expects(tmp_path, monke
         assert file.alternates == {lang: file}
 
 
-def test_hook_does_not_rerender_unchanged_snippets(tmp_path, monkeypatch):
+def edited_digest(monkeypatch, hook, names):
+    """Pretend the sources of the figures in `names` were edited."""
+    real = hook.figure_digest
+
+    def digest(module_path, package_dir):
+        name = next(n for n, m in figures.FIGURES.items() if m.__file__ == module_path)
+        return ("edited" if name in names else "") + real(module_path, package_dir)
+
+    monkeypatch.setattr(hook, "figure_digest", digest)
+
+
+def test_hook_does_not_rerender_unchanged_figures(tmp_path, monkeypatch):
     hook = load_hook()
     calls = []
     monkeypatch.setattr(figures, "render", lambda *case: calls.append(case) or b"<svg/>")
@@ -371,12 +382,14 @@ def test_hook_does_not_rerender_unchanged_snippets(tmp_path, monkeypatch):
     first = len(calls)
     hook.on_files(Files([]), fake_config(tmp_path, "zh"))
     assert first == PER_LANGUAGE and len(calls) == first
-    monkeypatch.setattr(hook, "snippets_digest", lambda path: "edited")  # a snippets/ edit
+    edited_digest(monkeypatch, hook, {"heatmap"})  # an edit that only the heatmap is made from
     hook.on_files(Files([]), fake_config(tmp_path, "zh"))
-    assert len(calls) == 2 * first
+    redrawn = calls[first:]
+    assert {case[0] for case in redrawn} == {"heatmap"}
+    assert len(redrawn) == len(figures.THEMES) * len(figures.LAYOUTS)
 
 
-def test_disk_cache_serves_a_new_process_and_follows_snippets(tmp_path, monkeypatch):
+def test_disk_cache_serves_a_new_process_and_follows_the_sources(tmp_path, monkeypatch):
     calls = []
     monkeypatch.setattr(figures, "render", lambda *case: calls.append(case) or f"<svg>{case}</svg>".encode())
     from mkdocs.structure.files import Files
@@ -389,7 +402,7 @@ def test_disk_cache_serves_a_new_process_and_follows_snippets(tmp_path, monkeypa
     assert len(calls) == count  # nothing re-rendered
     assert (files.get_file_from_path("en/figures/mix-dark.svg").content_bytes
             == b"<svg>('mix', 'en', 'dark', 'wide')</svg>")
-    monkeypatch.setattr(fresh, "snippets_digest", lambda path: "edited")  # a snippets/ edit
+    edited_digest(monkeypatch, fresh, set(figures.NAMES))  # every figure's sources edited
     fresh.on_files(Files([]), fake_config(tmp_path, "en"))
     assert len(calls) == 2 * count  # re-rendered, and the stale files replaced
     assert len(list((tmp_path / ".cache" / "figures").glob("*.svg"))) == count
@@ -398,51 +411,175 @@ def test_disk_cache_serves_a_new_process_and_follows_snippets(tmp_path, monkeypa
     assert len(calls) == 3 * count
 
 
-def test_snippets_digest_changes_with_the_source(tmp_path):
+def test_workers_draw_the_same_bytes_as_this_process(tmp_path, monkeypatch):
+    """on_config starts worker processes for what is missing, both languages; on_files collects
+    exactly what a render here would give, and nothing is drawn twice."""
+    monkeypatch.setenv("FIGURE_JOBS", "2")
+    monkeypatch.setenv("FIGURE_CACHE", "off")
     hook = load_hook()
-    (tmp_path / "a.py").write_text("x = 1\n")
-    before = hook.snippets_digest(tmp_path)
-    assert hook.snippets_digest(tmp_path) == before
-    (tmp_path / "a.py").write_text("x = 2\n")
-    assert hook.snippets_digest(tmp_path) != before
+    config = fake_config(tmp_path, "zh")
+    hook.on_config(config)
+    assert len(hook._pending) == 2 * PER_LANGUAGE
+    from mkdocs.structure.files import Files
+
+    here = []
+    monkeypatch.setattr(figures, "render", lambda *case: here.append(case) or b"")
+    zh = hook.on_files(Files([]), config)
+    en = hook.on_files(Files([]), fake_config(tmp_path, "en"))
+    assert here == [] and not hook._pending
+    monkeypatch.undo()
+    for files, lang in ((zh, "zh"), (en, "en")):
+        file = files.get_file_from_path(f"{lang}/figures/heatmap-dark-phone.svg")
+        assert file.content_bytes == figures.render("heatmap", lang, "dark", "phone")
+
+
+def test_a_failing_worker_names_the_figure(tmp_path, monkeypatch):
+    monkeypatch.setenv("FIGURE_JOBS", "2")
+    monkeypatch.setenv("FIGURE_CACHE", "off")
+    hook = load_hook()
+    config = fake_config(tmp_path, "zh")
+    hook.on_config(config)
+    import concurrent.futures
+
+    broken = concurrent.futures.Future()
+    broken.set_exception(figures.FigureError("figure 'mix' (zh, light) failed: boom"))
+    key = next(k for k in hook._pending if k[1:] == ("mix", "zh", "light", "wide"))
+    hook._pending[key].cancel()
+    hook._pending[key] = broken
+    from mkdocs.structure.files import Files
+
+    with pytest.raises(PluginError, match=r"figure 'mix' \(zh, light, wide\).*boom"):
+        hook.on_files(Files([]), config)
+
+
+def test_bad_figure_jobs_is_named(tmp_path, monkeypatch):
+    monkeypatch.setenv("FIGURE_JOBS", "two")
+    with pytest.raises(PluginError, match="FIGURE_JOBS"):
+        load_hook().on_config(fake_config(tmp_path, "zh"))
+
+
+def write_package(root, files):
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+
+
+FAKE_SNIPPETS = {
+    "__init__.py": "",
+    "softmax.py": "import numpy as np\n",
+    "sentence.py": "from snippets.softmax import softmax\n",
+    "unrelated.py": "x = 1\n",
+    "exercises_zh.toml": "a = 1\n",
+    "i18n/__init__.py": "",
+    "i18n/zh/sentence.py": "CATALOGUE = {}\n",
+    "figures/__init__.py": "from snippets.figures import heatmap, other\n",
+    "figures/style.py": "from .deep.nested import helper\n",
+    "figures/deep/__init__.py": "",
+    "figures/deep/nested/__init__.py": "",
+    "figures/deep/nested/helper.py": "y = 2\n",
+    "figures/data/weights.json": "[1]\n",
+    "figures/heatmap.py": "from snippets import sentence\nfrom snippets.figures import style\n\n"
+                          "def draw():\n    from snippets import late\n",
+    "late.py": "z = 3\n",
+    "figures/other.py": "from snippets import unrelated\n",
+}
 
 
 @pytest.mark.parametrize("relative", [
-    "figures/style.py",               # a figure module
-    "figures/deep/nested/helper.py",  # a module in a nested folder
-    "figures/data/weights.json",      # data a figure may read
-    "i18n/zh/sentence.py",            # a catalogue in a nested package
-    "sentence.py",                    # the data the figures show
+    "figures/heatmap.py",              # the figure module
+    "figures/style.py",                # a module it imports
+    "figures/deep/nested/helper.py",   # imported relatively, two folders down
+    "figures/deep/__init__.py",        # a package on the way
+    "figures/__init__.py",             # its package (render lives there)
+    "__init__.py",
+    "sentence.py",                     # the data it shows
+    "softmax.py",                      # what that data is made with (transitive)
+    "late.py",                         # imported inside a function
+    "figures/data/weights.json",       # data a figure may read
+    "exercises_zh.toml",               # any non-Python file counts, wherever it lies
 ])
-def test_snippets_digest_covers_every_file_nested_included(tmp_path, relative):
-    """Each kind of file under snippets/, at any depth: editing it changes the cache key;
-    interpreter caches (__pycache__, .pyc) do not."""
+def test_figure_digest_follows_each_file_the_figure_is_made_from(tmp_path, relative):
     hook = load_hook()
     package = tmp_path / "snippets"
-    for name in ("figures/style.py", "figures/deep/nested/helper.py", "figures/data/weights.json",
-                 "i18n/zh/sentence.py", "sentence.py"):
-        (package / name).parent.mkdir(parents=True, exist_ok=True)
-        (package / name).write_text("x = 1\n")
-    before = hook.snippets_digest(package)
+    write_package(package, FAKE_SNIPPETS)
+    heatmap = package / "figures" / "heatmap.py"
+    before = hook.figure_digest(heatmap, package)
     (package / "figures" / "__pycache__").mkdir()
     (package / "figures" / "__pycache__" / "style.cpython-311.pyc").write_bytes(b"\0cache")
-    assert hook.snippets_digest(package) == before
-    (package / relative).write_text("x = 2\n")
-    assert hook.snippets_digest(package) != before
+    assert hook.figure_digest(heatmap, package) == before  # interpreter caches do not count
+    (package / relative).write_text((package / relative).read_text(encoding="utf-8") + "# edited\n")
+    assert hook.figure_digest(heatmap, package) != before
 
 
-def test_the_real_snippets_tree_is_keyed_by_a_nested_edit(tmp_path):
-    """The digest of a copy of snippets/ changes when a file two folders down changes."""
-    import shutil
-
+@pytest.mark.parametrize("relative", ["unrelated.py", "figures/other.py", "i18n/zh/sentence.py"])
+def test_figure_digest_ignores_modules_the_figure_does_not_use(tmp_path, relative):
+    """What makes the per-figure key worth having: an edit elsewhere redraws nothing here."""
     hook = load_hook()
-    copy = tmp_path / "snippets"
-    shutil.copytree(ROOT / "snippets", copy, ignore=shutil.ignore_patterns("__pycache__"))
-    before = hook.snippets_digest(copy)
-    nested = sorted(p for p in copy.rglob("*") if p.is_file() and len(p.relative_to(copy).parts) >= 2)
-    assert nested, "snippets/ has no nested files"
-    nested[0].write_text(nested[0].read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
-    assert hook.snippets_digest(copy) != before
+    package = tmp_path / "snippets"
+    write_package(package, FAKE_SNIPPETS)
+    heatmap = package / "figures" / "heatmap.py"
+    before = hook.figure_digest(heatmap, package)
+    (package / relative).write_text((package / relative).read_text(encoding="utf-8") + "# edited\n")
+    assert hook.figure_digest(heatmap, package) == before
+
+
+def reachable_files(function, package, seen=None):
+    """Files under `package` that `function` can reach through the names its code uses (modules,
+    functions, classes), followed into those functions: what the draw can run."""
+    import inspect
+
+    seen = set() if seen is None else seen
+    files = set()
+    codes = [function.__code__]
+    while codes:
+        code = codes.pop()
+        codes += [c for c in code.co_consts if inspect.iscode(c)]
+        for name in code.co_names:
+            target = function.__globals__.get(name)
+            path = getattr(target, "__file__", None) or getattr(getattr(target, "__code__", None), "co_filename", None)
+            if path and package in Path(path).resolve().parents:
+                files.add(Path(path).resolve())
+                if inspect.isfunction(target) and target not in seen:
+                    seen.add(target)
+                    files |= reachable_files(target, package, seen)
+    return files
+
+
+@pytest.mark.parametrize("name", figures.NAMES)
+def test_every_module_a_figure_runs_is_in_its_key(name):
+    """What a figure is made from is read statically from its imports; check it against what
+    runs. Its data() and alt() are traced (every snippets frame that runs), and its draw() is
+    followed through the names its code uses: every snippets file found is among its sources."""
+    hook = load_hook()
+    package = (ROOT / "snippets").resolve()
+    module = figures.FIGURES[name]
+    sources = {Path(p).resolve() for p in hook.figure_sources(module.__file__, package)}
+    ran = set()
+
+    def tracer(frame, event, arg):
+        path = Path(frame.f_code.co_filename)
+        if package in path.resolve().parents:
+            ran.add(path.resolve())
+
+    sys.setprofile(tracer)
+    try:
+        module.data()
+        module.alt("zh")
+    finally:
+        sys.setprofile(None)
+    ran |= reachable_files(module.draw, package)
+    assert Path(module.__file__).resolve() in ran
+    assert ran <= sources, f"{name}: runs code not in its key: {sorted(str(p) for p in ran - sources)}"
+
+
+def test_no_figure_is_keyed_on_code_it_does_not_use():
+    hook = load_hook()
+    package = ROOT / "snippets"
+    for name, module in figures.FIGURES.items():
+        sources = {p.relative_to(package).as_posix() for p in hook.figure_sources(module.__file__, package)}
+        assert not {"exercises.py", "explorer.py", "widgets.py"} & sources, name
+        assert not any(p.startswith("i18n/") for p in sources), name
+        assert {"figures/__init__.py", "figures/style.py", f"figures/{Path(module.__file__).name}"} <= sources, name
 
 
 def test_hook_names_a_failing_figure(tmp_path, monkeypatch):

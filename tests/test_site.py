@@ -83,3 +83,29 @@ def test_no_derived_number_is_typed_into_docs(path):
 def test_sitemap_and_404_exist(site_dir):
     assert (site_dir / "sitemap.xml").exists()
     assert (site_dir / "404.html").exists()
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_theme_chrome_speaks_the_page_language(site_dir, lang):
+    """Header, palette toggle and navigation labels (text, title, aria-label) are in the page's
+    language; only the language switcher names the other language in its own words."""
+    from bs4 import BeautifulSoup
+
+    cjk = re.compile(r"[\u3400-\u9fff]")
+    for stem in zh_pages():
+        soup = BeautifulSoup(html_path(site_dir, lang, stem).read_text(encoding="utf-8"), "html.parser")
+        for switcher in soup.select(".md-select"):
+            switcher.decompose()
+        labels = [soup.select_one("header").get_text(" ")]
+        labels += [tag.get(attr, "") for tag in soup.select("header [title], header [aria-label], "
+                                                             "nav [aria-label], label[title]")
+                   for attr in ("title", "aria-label")]
+        toggles = [tag.get("title", "") for tag in soup.select("form[data-md-component=palette] label")]
+        assert len(toggles) == 2, f"{lang}/{stem}: expected two palette toggles"
+        for text in labels + toggles:
+            if lang == "en":  # the example sentence and "it (它)" glosses stay Chinese in headings
+                bare = re.sub(r"它\s*是\s*一只\s*猫|\([\u3400-\u9fff]+\)", "", text)
+                assert not cjk.search(bare), f"en/{stem}: Chinese in the theme's chrome: {text.strip()[:80]!r}"
+        for text in toggles:
+            if lang == "zh":
+                assert cjk.search(text) and not re.search(r"[A-Za-z]", text), f"zh/{stem}: toggle {text!r}"

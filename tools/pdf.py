@@ -24,6 +24,7 @@ import io
 import os
 import re
 import shutil
+import subprocess
 import sys
 import time
 from importlib import metadata
@@ -210,17 +211,27 @@ def _print(browser, html_path, lang, footer):
         page.close()
 
 
-def chapter_pages(pdf_bytes, names):
-    """{stem: first page number (1-based)}: every chapter starts a page with its title."""
+def page_texts(pdf_bytes):
+    """Each page's text, whitespace removed. poppler's pdftotext takes 0.2 s for the zh book where
+    pypdf takes 3 s; pypdf is the fallback where poppler-utils is not installed."""
+    if shutil.which("pdftotext"):
+        result = subprocess.run(["pdftotext", "-enc", "UTF-8", "-", "-"], input=pdf_bytes,
+                                capture_output=True, check=True)
+        pages = result.stdout.decode("utf-8").split("\f")  # a form feed ends every page
+        if pages and not pages[-1].strip():
+            pages.pop()
+        return ["".join(text.split()) for text in pages]
     from pypdf import PdfReader
 
-    reader = PdfReader(io.BytesIO(pdf_bytes))
-    firsts = []
-    for number, page in enumerate(reader.pages, 1):
-        firsts.append((number, "".join(page.extract_text().split())))
+    return ["".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf_bytes)).pages]
+
+
+def chapter_pages(pdf_bytes, names):
+    """{stem: first page number (1-based)}: every chapter starts a page with its title."""
+    firsts = list(enumerate(page_texts(pdf_bytes), 1))
     found, start = {}, 1
     for stem, name in names.items():  # in book order: search after the previous chapter
-        title = "".join(name.split())  # pypdf spaces CJK from Latin: compare without spaces
+        title = "".join(name.split())  # extractors space CJK from Latin: compare without spaces
         hit = next((n for n, text in firsts[start:] if text.startswith(title)), None)
         if hit is None:
             raise ValueError(f"no page of the PDF starts with the chapter title {title!r}")

@@ -16,7 +16,7 @@ CATALOGUE = {
     # heatmap-helper: HTML and colour names are code, kept as they are
     '"viridis"': '"viridis"',
     '# 0: dark purple ... 1: yellow': '# 0：深紫色 …… 1：黄色',
-    '# how the heatmap names each word': '# 热力图上每个词的名字',
+    '# how the heatmap names each word': '# 热力图上每个词的名字（中文版就是词本身；英文版在英文词后附上中文）',
     '"it (它)"': '"它"',
     '"is (是)"': '"是"',
     '"a (一只)"': '"一只"',
