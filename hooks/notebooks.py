@@ -482,9 +482,24 @@ def describe_failure(name, source, error):
 # --- 3. light HTML in the site's style ------------------------------------------------------
 
 
+_page_html = {}  # sha256 of nbconvert's HTML -> (this page's HTML, its toc): serve rebuilds skip the rework
+
+
 def on_page_content(html, page, config, files):
     if not is_notebook(page.file):
         return html
+    key = hashlib.sha256(f"{page.file.src_uri}\0{html}".encode("utf-8")).hexdigest()
+    if key not in _page_html:
+        content = notebook_page_html(html, page)
+        if len(_page_html) > 8:  # old versions of an edited notebook
+            _page_html.clear()
+        _page_html[key] = (content, page.toc)
+    content, page.toc = _page_html[key]
+    return content
+
+
+def notebook_page_html(html, page):
+    """mkdocs-jupyter's HTML in the site's style; sets page.toc from its headings."""
     from bs4 import BeautifulSoup
     from pymdownx.slugs import slugify
 
