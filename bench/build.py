@@ -51,6 +51,17 @@ def timed_build(project, *extra):
     return elapsed
 
 
+def timed_pdfs(project):
+    """The other half of a cold `make build`: print both PDF books from the built site."""
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, "-m", "tools.pdf", "site"], cwd=project, env=env_for(project),
+                            capture_output=True, text=True)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        raise RuntimeError(f"PDF print failed in {project}:\n{result.stderr[-3000:]}")
+    return elapsed
+
+
 def one_line_edit(project, n):
     path = project / EDITED
     path.write_text(path.read_text(encoding="utf-8") + f"\n<!-- bench edit {n} -->\n", encoding="utf-8")
@@ -146,20 +157,24 @@ def serve_reload(project, rounds=3):
 
 def run(args):
     repeats = args.repeats or 3
-    cold, warm = [], []
+    cold, pdfs, warm = [], [], []  # cold: the site alone; cold + pdfs: a cold `make build`
     with tempfile.TemporaryDirectory() as tmp:
         for n in range(repeats):
             project = copy_tree(Path(tmp) / f"copy{n}")
             cold.append(timed_build(project))
+            pdfs.append(timed_pdfs(project))
             one_line_edit(project, n)
             warm.append(timed_build(project))
         total, profiled, parts = split(copy_tree(Path(tmp) / "profiled"))
         reloads = serve_reload(copy_tree(Path(tmp) / "served"))
     cold_median, warm_median = statistics.median(cold), statistics.median(warm)
-    ratio = warm_median / cold_median
-    print(f"cold build      median {cold_median:6.2f} s  (runs: {', '.join(f'{t:.2f}' for t in cold)})"
-          f"  goal ≤ {COLD_GOAL:.0f} s  {'met' if cold_median <= COLD_GOAL else 'MISSED'}")
-    print(f"one-line edit   median {warm_median:6.2f} s  = {ratio:.2f} × cold"
+    make_build = [c + p for c, p in zip(cold, pdfs)]
+    make_build_median = statistics.median(make_build)
+    ratio = warm_median / cold_median  # the edit loop (serve) skips the PDFs: compare like with like
+    print(f"cold make build median {make_build_median:6.2f} s  (runs: {', '.join(f'{t:.2f}' for t in make_build)}:"
+          f" site {cold_median:.2f} s + PDFs {statistics.median(pdfs):.2f} s)"
+          f"  goal ≤ {COLD_GOAL:.0f} s  {'met' if make_build_median <= COLD_GOAL else 'MISSED'}")
+    print(f"one-line edit   median {warm_median:6.2f} s  = {ratio:.2f} × the cold site build"
           f"  goal ≤ {REBUILD_RATIO_GOAL} ×  {'met' if ratio <= REBUILD_RATIO_GOAL else 'MISSED'}")
     reload_median = statistics.median(reloads["text"])
     snippets_median = statistics.median(reloads["snippets"])
@@ -171,6 +186,6 @@ def run(args):
     print(f"split of one profiled cold build ({profiled:.2f} s under cProfile, {total:.2f} s wall):")
     for name, seconds in parts.items():
         print(f"  {name:<13} {seconds:6.2f} s  {seconds / profiled:5.1%}")
-    missed = (cold_median > COLD_GOAL or ratio > REBUILD_RATIO_GOAL or reload_median > SERVE_GOAL
+    missed = (make_build_median > COLD_GOAL or ratio > REBUILD_RATIO_GOAL or reload_median > SERVE_GOAL
               or snippets_median > SERVE_SNIPPETS_GOAL)
     return int(bool(args.check and missed))

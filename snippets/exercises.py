@@ -110,20 +110,19 @@ def exercises():
     words = list(sentence.SENTENCE)
     tied = sentence.sentence_scores(words, tied=True)  # W_K = W_Q: (n, n)
     tied_weights = _softmax(tied)
-    it = words.index("它")
+    it, c, is_ = words.index("它"), words.index("猫"), words.index("是")
+    # The page shows the row of 它 with W_K = W_Q; these ask about rows it does not show.
     out.append(Exercise(
-        "wv-tied", "word-vectors", "choice", words[int(np.argmax(tied[it]))],
-        values={"self_score": float(tied[it, it]), "cat_score": float(tied[it, words.index("猫")]),
-                "cat": float(tied_weights[it, words.index("猫")])},
+        "wv-tied", "word-vectors", "choice", words[int(np.argmax(tied[c]))],
+        values={"self_score": float(tied[c, c]), "it_score": float(tied[c, it]),
+                "it_weight": float(tied_weights[c, it])},
         choices=_word_choices(words)))
-    c = words.index("猫")
-    symmetric = "same" if np.isclose(tied[it, c], tied[c, it]) else (
-        "it-more" if tied[it, c] > tied[c, it] else "cat-more")
-    untied = sentence.self_attention(words)[0]
+    untied = sentence.sentence_scores(words)
     out.append(Exercise(
-        "wv-symmetric", "word-vectors", "choice", symmetric,
-        values={"score": float(tied[it, c]), "it_cat": float(untied[it, c]), "cat_it": float(untied[c, it])},
-        choices=("same", "it-more", "cat-more")))
+        "wv-symmetric", "word-vectors", "number", float(tied[it, is_]),
+        values={"score": float(tied[is_, it]), "untied_is_it": float(untied[is_, it]),
+                "untied_it_is": float(untied[it, is_])},
+        tolerance=WEIGHT_TOLERANCE, fmt="decimal"))
 
     # --- relevance -> weights --------------------------------------------------------
     equal = _softmax(np.full(4, 2.0))
@@ -172,7 +171,9 @@ def exercises():
     unchanged = np.isclose(before[it, c], after[shuffled.index("它"), shuffled.index("猫")])
     out.append(Exercise(
         "ws-shuffle", "weighted-sum", "choice", "same" if unchanged else "changes",
-        values={"weight": float(before[it, c]), "shuffled": " ".join(shuffled)},
+        values={"weight": float(before[it, c]), "shuffled": {
+            "zh": " ".join(shuffled),
+            "en": f"{' '.join(sentence.ENGLISH[w] for w in shuffled)} ({' '.join(shuffled)})"}},
         choices=("same", "changes")))
 
     # --- why it fixes part 1's pain points ------------------------------------------
@@ -323,7 +324,8 @@ def _blocks(text):
 def _fill(text, exercise, lang):
     """A text of the exercise with {answer} and its named values filled in."""
     answer = exercise.answer
-    return text.format(answer=answer, **exercise.values)
+    values = {k: v[lang] if isinstance(v, dict) else v for k, v in exercise.values.items()}  # words per language
+    return text.format(answer=answer, **values)
 
 
 def _asset_prefix(lang, directory_urls=True):

@@ -24,19 +24,20 @@ def score_matrix(queries, keys):
 
 def main():
     # --8<-- [start:asymmetry]
+    import numpy as np
+
     rng = np.random.default_rng(seed=2)
     x = rng.normal(size=(4, 3))    # 4 words, 3 features: (n, d)
     w_q = rng.normal(size=(3, 3))  # (d, d_k)
     w_k = rng.normal(size=(3, 3))  # (d, d_k), learned separately
-    w_v = np.eye(3)                # the Values play no part here
 
-    q, k, _ = project(x, w_q, w_k, w_v)
-    separate = score_matrix(q, k)
+    q, k = x @ w_q, x @ w_k        # (n, d) @ (d, d_k) -> (n, d_k)
+    separate = q @ k.T             # (n, d_k) @ (d_k, n) -> (n, n)
     print("symmetric?", np.allclose(separate, separate.T))
     #> symmetric? False
 
-    q, k, _ = project(x, w_q, w_q, w_v)       # force W_K = W_Q
-    shared = score_matrix(q, k)
+    q, k = x @ w_q, x @ w_q        # force W_K = W_Q
+    shared = q @ k.T
     print("symmetric?", np.allclose(shared, shared.T))
     #> symmetric? True
     # --8<-- [end:asymmetry]

@@ -150,8 +150,11 @@ def test_answers_equal_independent_computations():
     assert e["ws-note"].answer == pytest.approx(float(softmax(rel) @ library.contents[:, 0]), abs=1e-12)
     tied = sentence.sentence_scores(sentence.SENTENCE, tied=True)
     assert np.allclose(tied, tied.T)
-    assert e["wv-tied"].answer == sentence.SENTENCE[int(np.argmax(tied[0]))]
-    assert e["wv-symmetric"].answer == "same"
+    cat, is_ = sentence.SENTENCE.index("猫"), sentence.SENTENCE.index("是")
+    assert e["wv-tied"].answer == sentence.SENTENCE[int(np.argmax(tied[cat]))] == "它"
+    assert e["wv-symmetric"].answer == pytest.approx(tied[0, is_]) == pytest.approx(tied[is_, 0])
+    untied = sentence.sentence_scores(sentence.SENTENCE)
+    assert untied[is_, 0] != untied[0, is_]  # the untied pair the explanation quotes does differ
     assert e["ws-same-value"].answer == "v"
     assert e["ws-shuffle"].answer == "same"
     assert e["mis-rain"].answer == "下雨"
@@ -252,7 +255,7 @@ def test_chinese_texts_are_well_typeset():
                 if isinstance(value, dict):
                     filled = text
                 else:
-                    filled = text.format(answer=exercise.answer, **exercise.values)
+                    filled = exercises._fill(text, exercise, "zh")
                 for line in autocorrect_py.lint_for(filled + "\n", "md").lines:
                     problems.append(f"{exercise.id}.{key}: {line.old!r} -> {line.new!r}")
     for key, text in zh["ui"].items():

@@ -64,7 +64,7 @@ def alt(lang):
 def _panel(fig, ax, scores, labels, pair, title, theme, lang, layout):
     phone = layout == "phone"
     cols = labels if not phone or lang == "zh" else [label.replace(" ", "\n") for label in labels]
-    mesh = style.matrix(ax, scores, labels, theme, cmap="cividis", fmt=lambda s: f"{s:.1f}",
+    mesh = style.matrix(ax, scores, labels, theme, cmap="viridis", fmt=lambda s: f"{s:.1f}",
                         fontsize=style.fontsize(layout, 10), col_labels=cols)
     a, b = pair
     for i, j in ((a, b), (b, a)):  # outline the two directions of the same pair

@@ -19,10 +19,10 @@ TOPICS = {  # the columns of library.contents
     "en": ("feeding", "deworming", "off-topic"),
 }
 CAPTION = {
-    "zh": "第一部分：问题和每本书书脊标签的相关性，以及 softmax 后每本书分到的权重；第二部分：笔记的每一项由各本书按权重贡献——"
-          "不是只抄最相关的那一本。",
-    "en": "First: how relevant each spine label is to the question, and the weight each book gets after softmax; "
-          "second: every item of the note is made of all the books, by weight, not copied from the best match alone.",
+    "zh": "第一部分：问题和每本书书脊标签的相关性；第二部分：softmax 后每本书分到的权重；"
+          "第三部分：笔记的每一项由各本书按权重贡献——不是只抄最相关的那一本。",
+    "en": "First: how relevant each spine label is to the question; second: the weight each book gets after softmax; "
+          "third: every item of the note is made of all the books, by weight, not copied from the best match alone.",
 }
 TEXT = {
     "zh": {"relevance": "相关性（Query · Key）", "weights": "权重（softmax）", "note": "笔记里每一项来自哪本书"},

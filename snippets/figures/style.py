@@ -8,7 +8,7 @@ covers Chinese on common systems.
 
 Themes: ``light`` and ``dark`` differ only in the colours of text, lines and
 the series; the background stays transparent so the page shows through.
-Colour maps are viridis / cividis (colour-blind safe, ordered by lightness).
+Every matrix is drawn in viridis (colour-blind safe, ordered by lightness): brighter = more.
 """
 import io
 import os

@@ -9,7 +9,6 @@ CATALOGUE = {
     # asymmetry
     '# 4 words, 3 features: (n, d)': '# 4 个词，每个 3 个特征：(n, d)',
     '# (d, d_k), learned separately': '# (d, d_k)，和 W_Q 分开学',
-    '# the Values play no part here': '# Value 在这里用不上',
     '"symmetric?"': '"对称吗？"',
     '#> symmetric? False': '#> 对称吗？ False',
     '# force W_K = W_Q': '# 强行让 W_K = W_Q',
