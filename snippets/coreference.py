@@ -7,7 +7,7 @@ nothing is tuned per sentence. In layer 1, the query of "it" and the keys of
 "cat" and "fish" are the same in both sentences, so "it" weighs cat and fish
 alike; layer 1 mixes the last word (full / stale) into "it", and with that
 the query of layer 2 can choose.
-Page: "A weighted sum of values" (docs/*/weighted-sum.md#two-layers).
+Page: "Common misconceptions" (docs/*/misconceptions.md#two-layers).
 Run ``python -m snippets.coreference``.
 """
 from snippets.attention import dot_product_attention

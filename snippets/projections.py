@@ -25,7 +25,6 @@ def score_matrix(queries, keys):
 def main():
     # --8<-- [start:asymmetry]
     import numpy as np
-
     rng = np.random.default_rng(seed=2)
     x = rng.normal(size=(4, 3))    # 4 words, 3 features: (n, d)
     w_q = rng.normal(size=(3, 3))  # (d, d_k)

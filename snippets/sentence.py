@@ -117,10 +117,10 @@ def new_it_meaning(words=SENTENCE):
 def main():
     # --8<-- [start:faces]
     words = ["it", "is", "a", "cat"]
-    x = np.array([embedding[w] for w in words])  # (4, 8)
-    q = x @ w_query  # what each word looks for    (4, 6)
-    k = x @ w_key    # what each word is found by  (4, 6)
-    v = x @ w_value  # what each word hands over   (4, 3)
+    x = np.array([embedding[w] for w in words])  # one row per word
+    q = x @ w_query  # what each word looks for
+    k = x @ w_key    # what each word is found by
+    v = x @ w_value  # what each word hands over
     print(k[3], v[3])  # the Key and the Value of "cat"
     #> [0 0 0 1 0 0] [1 1 0]
     # --8<-- [end:faces]
@@ -166,7 +166,7 @@ def main():
     # --8<-- [end:new_it]
 
     # --8<-- [start:rain]
-    # "it rains le": Chinese for "it is raining"
+    # it is raining (它下雨了), word by word: it, rains, le (a particle)
     rain_weights, rain_new = self_attention(["it", "rains", "le"])
     print(rain_weights[0].round(2))  # "it" looks at the weather word
     #> [0.06 0.91 0.03]

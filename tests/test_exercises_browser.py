@@ -182,6 +182,11 @@ def test_numbers_in_the_formats_readers_type(page, base_url, exercise_pages, err
         assert feedback.inner_text() == text["correct"]
     assert explanation.is_visible()
 
+    assert check(page, root, "0.3") == "incorrect"  # a later wrong answer hides the explanation again
+    assert explanation.is_hidden()
+    root.locator("[data-exercise-reveal]").click()  # unless the reader asked to see the answer
+    assert check(page, root, "0.3") == "incorrect" and explanation.is_visible()
+
     shift = page.locator('[data-exercise="weights-shift"]')
     answer = BY_ID["weights-shift"].answer
     assert check(page, shift, f"{answer * 100:.0f}%") == "correct"
@@ -197,6 +202,8 @@ def test_counts_with_thousands_separators(page, base_url, exercise_pages, errors
         assert check(page, root, reply) == "correct", reply
     for reply in ("4,000", "2000", "4000000%"):
         assert check(page, root, reply) == "incorrect", reply
+    assert root.locator("[data-exercise-feedback]").inner_text() == exercises.texts(lang)["ui"]["no_percent"]
+    assert "0." not in exercises.texts(lang)["ui"]["no_percent"]  # no decimal example on a whole-number question
     assert not errors
 
 

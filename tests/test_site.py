@@ -87,8 +87,8 @@ def test_sitemap_and_404_exist(site_dir):
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_theme_chrome_speaks_the_page_language(site_dir, lang):
-    """Header, palette toggle and navigation labels (text, title, aria-label) are in the page's
-    language; only the language switcher names the other language in its own words."""
+    """Header, footer, palette toggle and navigation labels (text, title, aria-label) are in the
+    page's language; only the language switcher names the other language in its own words."""
     from bs4 import BeautifulSoup
 
     cjk = re.compile(r"[\u3400-\u9fff]")
@@ -96,7 +96,7 @@ def test_the_theme_chrome_speaks_the_page_language(site_dir, lang):
         soup = BeautifulSoup(html_path(site_dir, lang, stem).read_text(encoding="utf-8"), "html.parser")
         for switcher in soup.select(".md-select"):
             switcher.decompose()
-        labels = [soup.select_one("header").get_text(" ")]
+        labels = [soup.select_one("header").get_text(" "), soup.select_one(".md-copyright").get_text(" ")]
         labels += [tag.get(attr, "") for tag in soup.select("header [title], header [aria-label], "
                                                              "nav [aria-label], label[title]")
                    for attr in ("title", "aria-label")]
@@ -106,6 +106,8 @@ def test_the_theme_chrome_speaks_the_page_language(site_dir, lang):
             if lang == "en":  # the example sentence and "it (它)" glosses stay Chinese in headings
                 bare = re.sub(r"它\s*是\s*一只\s*猫|\([\u3400-\u9fff]+\)", "", text)
                 assert not cjk.search(bare), f"en/{stem}: Chinese in the theme's chrome: {text.strip()[:80]!r}"
+        if lang == "zh":
+            assert "Adapted" not in soup.select_one(".md-copyright").get_text(), f"zh/{stem}: English footer"
         for text in toggles:
             if lang == "zh":
                 assert cjk.search(text) and not re.search(r"[A-Za-z]", text), f"zh/{stem}: toggle {text!r}"

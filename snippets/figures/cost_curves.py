@@ -13,7 +13,7 @@ SIZE = (7.2, 3.0)
 PHONE_SIZE = (style.PHONE_WIDTH, 7.2)  # one panel per row
 LENGTHS = tuple(range(1, 17))   # sentence lengths n, first two panels
 MARKED = (4, 8, 16)             # the lengths the table on the page lists
-DISTANCES = tuple(range(1, 21))  # how far apart two words are, last panel
+DISTANCES = tuple(range(1, 22))  # how far apart two words are, last panel: up to the page's 21
 # Comparisons (work done at once) and relay steps (hand-offs one after another) are
 # different quantities: each has its own panel and axis; only the last panel compares
 # like with like (steps between two words).

@@ -91,6 +91,8 @@
     var hint = root.querySelector(".exercise__hint");
     var id = root.getAttribute("data-exercise");
 
+    var shown = false;  // the reader pressed "show the answer": it stays open
+
     function reveal() {
       explanation.hidden = false;
     }
@@ -119,7 +121,10 @@
       if (correct) {
         reveal();
         save(id);
-      } else if (hint && message !== messages.unreadable && message !== messages.no_percent &&
+        return;
+      }
+      if (!shown) explanation.hidden = true;  // a wrong answer never sits next to the explanation
+      if (hint && message !== messages.unreadable && message !== messages.no_percent &&
                  message !== messages.unchosen) {
         hint.open = true;
       }
@@ -130,6 +135,7 @@
       check();
     });
     root.querySelector("[data-exercise-reveal]").addEventListener("click", function () {
+      shown = true;
       reveal();
       feedback.textContent = messages.revealed;
     });

@@ -11,7 +11,7 @@ CATALOGUE = {
     '"""dot_product_attention made sturdy: scaled, batched, checked.\n\n'
     'scale=None divides the scores by sqrt(d_k), PyTorch\'s default;\n'
     '1.0 is the plain dot product. Batches (..., n, d) and one query (d,).\n"""':
-        '"""dot_product_attention 的结实版：带缩放、能批量、会检查输入。\n\n'
+        '"""dot_product_attention 的完整版：带缩放、能批量、会检查输入。\n\n'
         'scale=None 时分数除以 sqrt(d_k)，和 PyTorch 的默认一样；\n'
         '1.0 就是朴素的点积。支持批量 (..., n, d)，也支持单个 Query (d,)。\n"""',
     '# see below': '# 见下方',

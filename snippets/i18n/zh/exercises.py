@@ -5,7 +5,7 @@ CATALOGUE = {
     "# each exp(0) = 1": "# 每个都是 exp(0) = 1",
     "# raw scores of it, is, a, cat": "# 原始分数：它、是、一只、猫",
     "# as they are, then 10 higher": "# 原样一次，全部加 10 再一次",
-    "# cat gets -inf (masked): exp(-inf) is exactly 0": "# 猫的分数是 -inf（遮挡）：exp(-inf) 正好是 0",
+    "# cat gets -inf (masked): exp(-inf) is exactly 0": "# 猫的分数是 -inf（掩码）：exp(-inf) 正好是 0",
     "# temperature 0.5": "# 温度 0.5",
     "# the four books": "# 四本书的权重",
     "# how much each says on feeding": "# 每本书讲了多少「喂养」",

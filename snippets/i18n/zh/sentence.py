@@ -58,9 +58,10 @@ CATALOGUE = {
     '"""Every word asks (Q) and answers (K, V)."""': '"""每个词都提问（Q），也都作答（K、V）。"""',
     '# each row sums to 1': '# 每行加起来等于 1',
     # faces
-    '# what each word looks for    (4, 6)': '# 每个词在找什么      (4, 6)',
-    '# what each word is found by  (4, 6)': '# 每个词凭什么被找到  (4, 6)',
-    '# what each word hands over   (4, 3)': '# 每个词交出什么      (4, 3)',
+    '# one row per word': '# 每个词一行',
+    '# what each word looks for': '# 每个词在找什么',
+    '# what each word is found by': '# 每个词凭什么被找到',
+    '# what each word hands over': '# 每个词交出什么',
     '# the Key and the Value of "cat"': '# 「猫」的 Key 和 Value',
     # heatmap_rows
     '#> it [0.06 0.05 0.13 0.76]': '#> 它 [0.06 0.05 0.13 0.76]',
@@ -90,7 +91,7 @@ CATALOGUE = {
     '"same as new[0]:"': '"和 new[0] 相同："',
     '#> same as new[0]: True': '#> 和 new[0] 相同： True',
     # rain
-    '# "it rains le": Chinese for "it is raining"': '# 「它下雨了」',
+    '# it is raining (它下雨了), word by word: it, rains, le (a particle)': '# 「它下雨了」，一个词一个词地输入：它、下雨、了',
     '# "it" looks at the weather word': '# 「它」看向表示天气的词',
     '# and absorbs its meaning: weather': '# 也吸收了它的意思：天气',
 }
