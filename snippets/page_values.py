@@ -66,7 +66,7 @@ def _library_trade_off():
 
 
 def _coref(last, layer, word):
-    """Weight of 它 (it) on cat, fish or the last word, in layer 1 or 2 (weighted-sum#two-layers)."""
+    """Weight of 它 (it) on cat, fish or the last word, in layer 1 or 2 (misconceptions#two-layers)."""
     from snippets import coreference
     position = {"cat": coreference.CAT, "fish": coreference.FISH, "state": -1}[word]
     return _w(coreference.weights_of_it(last)[layer - 1][position])
@@ -110,7 +110,7 @@ VALUES = {
     "num.library_noise": lambda lang: _w(_library_trade_off()[2]),
     "num.cost_double_factor": lambda lang: f"{cost.comparisons(8) // cost.comparisons(4)}",
     "num.cost_1000": lambda lang: f"{cost.comparisons(1000):,}",
-    # weighted-sum#two-layers: which noun 它 means (snippets/coreference.py)
+    # misconceptions#two-layers: which noun 它 means (snippets/coreference.py)
     "num.coref_layer1_cat": lambda lang: _coref("was full", 1, "cat"),
     "num.coref_layer1_fish": lambda lang: _coref("was full", 1, "fish"),
     "num.coref_layer1_state": lambda lang: _coref("was full", 1, "state"),

@@ -1,6 +1,6 @@
 """snippets.coreference: one layer cannot tell which noun 它 (it) means, a second layer can.
 
-The claims the chapter makes (docs/*/weighted-sum.md#two-layers), each checked here:
+The claims the chapter makes (docs/*/misconceptions.md#two-layers), each checked here:
 one fixed set of embeddings and matrices for both sentences; in layer 1 the weights of
 "it" over cat and fish are the same in both sentences (and why: same query, same keys);
 layer 1 mixes the last word into "it"; layer 2 then chooses cat after "was full" and fish

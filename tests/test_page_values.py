@@ -249,7 +249,7 @@ def test_the_faq_five_percent_is_the_weight_of_is():
 
 
 def test_coreference_numbers_come_from_the_two_layers():
-    """weighted-sum#two-layers: layer 1 weighs cat and fish alike in both sentences, layer 2 chooses."""
+    """misconceptions#two-layers: layer 1 weighs cat and fish alike in both sentences, layer 2 chooses."""
     from snippets import coreference
     for last in ("was full", "was stale"):
         one, two = coreference.weights_of_it(last)
