@@ -5,9 +5,14 @@ The whole computation of one layer of self-attention on the chapters' sentence
 embeddings E -> Q, K, V -> the scores of the asking word against every Key ->
 softmax with a temperature -> weights -> the weighted mix of the Values. A
 learner picks the asking word, edits the embeddings, ties W_K = W_Q, shuffles
-the word order, changes the temperature and resets; a step-by-step mode
-(previous / next) highlights one step at a time, and a heatmap shows every
-word at once (viridis, brighter = more, rows = the asking word).
+the word order, changes the temperature and resets. Step by step (previous /
+next): each step's part carries data-ae-part="k" (a panel, or for steps 3-5
+columns of one table); explorer.js hides the parts after the current step and
+highlights the current one, and the step bar (sticky) says what the step does;
+"show all steps" shows every part at once. The last step also shows every word
+at once (data-ae-from="6"): the scores and the heatmap (viridis, brighter =
+more, rows = the asking word). The markup itself hides nothing: without
+JavaScript every step is on the page.
 
 Build time: this module reads the sentence's embeddings and matrices through
 snippets.sentence (never copies numbers) and renders complete markup with the
@@ -60,6 +65,7 @@ TEXT = {
         "prev": "上一步",
         "next": "下一步",
         "steps": "逐步查看",
+        "all": "显示全部步骤",
         "counter": "第 {k} 步，共 {n} 步",
         "titles": ["词向量", "查询、键、值", "相关性分数", "带温度的 softmax", "权重", "值的加权求和"],
         "say": [
@@ -109,6 +115,7 @@ TEXT = {
         "prev": "Previous step",
         "next": "Next step",
         "steps": "Step by step",
+        "all": "Show all steps",
         "counter": "Step {k} of {n}",
         "titles": ["Word vectors", "Query, Key, Value", "Relevance scores", "Softmax with temperature",
                    "Weights", "Weighted sum of Values"],
@@ -450,6 +457,7 @@ def render(lang):
     everything = (by_word("scores", text["scores_caption"], scores, False)
                   + by_word("heat", text["heat_caption"], weights, True))
 
+    # the step bar (sticky): previous / where we are / next, show all, and what this step does
     stepper = (
         f'<div class="ae-stepper" role="group" aria-label="{esc(text["steps"])}" data-ae-stepper>'
         f'<button type="button" class="md-button" data-ae-prev aria-disabled="true" disabled>'
@@ -457,8 +465,10 @@ def render(lang):
         f'<p class="ae-now"><span data-ae-counter>{esc(text["counter"].format(k=1, n=STEPS))}</span> · '
         f'<strong data-ae-title>{esc(text["titles"][0])}</strong></p>'
         f'<button type="button" class="md-button" data-ae-next disabled>{esc(text["next"])}'
-        f'<span aria-hidden="true"> ›</span></button></div>'
-        f'<p class="ae-say" data-ae-say>{esc(_say(lang, 1, model, scores, weights, output))}</p>')
+        f'<span aria-hidden="true"> ›</span></button>'
+        f'<span class="ae-field ae-field--all"><input type="checkbox" id="{uid}-all" data-ae-all disabled>'
+        f'<label for="{uid}-all">{esc(text["all"])}</label></span>'
+        f'<p class="ae-say" data-ae-say>{esc(_say(lang, 1, model, scores, weights, output))}</p></div>')
 
     root = (
         f"<div{_attrs(class_='attention-explorer', data_attention_explorer=True, lang=lang)}"
@@ -473,11 +483,11 @@ def render(lang):
         stepper,
         f'<div class="ae-panel" data-ae-part="1">{e_table}'
         f'<p class="ae-invalid" data-ae-invalid hidden>{esc(text["invalid"])}</p></div>',
-        f'<div class="ae-panel ae-qkv" data-ae-part="2">{qkv}</div>',
-        f'<details class="ae-ws"><summary>{esc(text["matrices"])}</summary><div class="ae-qkv">{ws}</div></details>',
-        f'<div class="ae-panel">{rows_table}</div>',
+        f'<div class="ae-panel" data-ae-part="2"><div class="ae-qkv">{qkv}</div>'
+        f'<details class="ae-ws"><summary>{esc(text["matrices"])}</summary><div class="ae-qkv">{ws}</div></details></div>',
+        f'<div class="ae-panel" data-ae-from="3">{rows_table}</div>',
         f'<div class="ae-panel" data-ae-part="6">{mix_table}</div>',
-        f'<div class="ae-panel ae-all">{everything}</div>',
+        f'<div class="ae-panel ae-all" data-ae-from="6">{everything}</div>',
         f'<p class="ae-sr" data-ae-live aria-live="polite" aria-atomic="true">'
         f'{esc(summary(lang, model, weights, output))}</p>',
         f'<noscript><p class="ae-noscript">{esc(text["noscript"])}</p></noscript>',

@@ -5,8 +5,10 @@ data-model, data-weights and data-output are read back and compared with numpy /
 snippets computations on the same model (snippets.explorer.compute, itself checked
 against snippets.sentence.self_attention in test_explorer.py) to 1e-9. Shuffling
 permutes rows and columns and nothing else; tying W_K = W_Q makes the scores
-symmetric. Both languages, light and dark, 1280 px and a 390 px phone; axe finds
-nothing in the widget.
+symmetric. Step by step, the steps after the current one are hidden (only by
+explorer.js: without it every step shows), "show all steps" shows them, and on a
+phone the step's sentence stays on screen with its table. Both languages, light
+and dark, 1280 px and a 390 px phone; axe finds nothing in the widget.
 
 The page that carries the explorer is found, not hard-coded. While no chapter
 places the placeholder yet, the tests build a copy of the project with
@@ -329,6 +331,161 @@ def test_step_by_step(page, explorer_site, errors, lang):
     assert not errors
 
 
+# --- one step at a time ---------------------------------------------------------------------
+
+STEP_TABLES = {1: ["e"], 2: ["q", "k", "v"], 3: ["rows"], 6: ["mix", "scores", "heat"]}  # 4, 5: columns of rows
+
+
+def shown_steps(root):
+    """The steps whose parts are on screen, e.g. [1, 2, 3]; a step half shown fails."""
+    seen = root.evaluate("""root => Array.from(root.querySelectorAll('[data-ae-part], [data-ae-from]'))
+        .map(el => [Number(el.dataset.aePart || el.dataset.aeFrom), el.getClientRects().length > 0])""")
+    steps = {step for step, _ in seen}
+    assert steps == set(range(1, explorer.STEPS + 1)), steps
+    shown = sorted({step for step, on in seen if on})
+    assert not [(step, on) for step, on in seen if (step in shown) != on], seen  # all of a step, or none
+    return shown
+
+
+def shown_tables(root):
+    return [name for step in sorted(STEP_TABLES) for name in STEP_TABLES[step]
+            if root.locator(f'[data-ae-matrix="{name}"]').is_visible()]
+
+
+def settle(page):
+    """Wait until the page stops scrolling (a smooth scroll takes a few frames); its scrollY."""
+    for _ in range(50):
+        y = page.evaluate("scrollY")
+        page.wait_for_timeout(150)
+        if page.evaluate("scrollY") == y:
+            return y
+    raise AssertionError("the page keeps scrolling")
+
+
+def tables_up_to(step):
+    return [name for k in sorted(STEP_TABLES) if k <= step for name in STEP_TABLES[k]]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_step_at_a_time(page, explorer_site, errors, lang):
+    """Step 1 shows only the word vectors; each Next reveals exactly the next step (for steps 4
+    and 5: its columns of the table), Previous hides it again, the heatmap comes with the last."""
+    root = open_explorer(page, explorer_site, lang)
+    prev, nxt = root.locator("[data-ae-prev]"), root.locator("[data-ae-next]")
+    assert shown_steps(root) == [1]
+    assert shown_tables(root) == ["e"]
+    for k in range(2, explorer.STEPS + 1):
+        nxt.click()
+        assert root.get_attribute("data-step") == str(k)
+        assert shown_steps(root) == list(range(1, k + 1))
+        assert shown_tables(root) == tables_up_to(k)
+        columns = root.locator('[data-ae-matrix="rows"] thead th').evaluate_all(
+            "ths => ths.filter(th => th.getClientRects().length).length")
+        assert columns == {2: 0, 3: 2, 4: 4}.get(k, 6)  # Key and score; + ÷T and exp; + weight and its bar
+        check(root)  # hidden or not, every number follows the model
+    nxt.focus()
+    page.keyboard.press("Enter")  # at the end Next stays there, everything shown
+    assert root.get_attribute("data-step") == str(explorer.STEPS)
+    assert shown_steps(root) == list(range(1, explorer.STEPS + 1))
+    for k in range(explorer.STEPS - 1, 0, -1):
+        prev.click()
+        assert root.get_attribute("data-step") == str(k)
+        assert shown_steps(root) == list(range(1, k + 1))
+        assert shown_tables(root) == tables_up_to(k)
+    assert not errors
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_show_all_steps(page, explorer_site, errors, lang):
+    """A keyboard-operable checkbox shows every step at once; the steps still highlight one by one."""
+    root = open_explorer(page, explorer_site, lang)
+    box = root.locator("input[data-ae-all]")
+    assert root.locator(f'label[for="{box.get_attribute("id")}"]').text_content() == explorer.TEXT[lang]["all"]
+    assert not box.is_checked()
+    box.focus()
+    page.keyboard.press("Space")
+    assert box.is_checked() and root.get_attribute("data-step") == "1"
+    assert shown_steps(root) == list(range(1, explorer.STEPS + 1))
+    assert shown_tables(root) == tables_up_to(explorer.STEPS)
+    page.keyboard.press("ArrowRight")  # the arrows of the step bar still step
+    assert root.get_attribute("data-step") == "2"
+    root.locator("[data-ae-next]").click()
+    assert root.get_attribute("data-step") == "3"
+    assert shown_steps(root) == list(range(1, explorer.STEPS + 1))
+    root.locator("input[data-ae-temperature]").fill("2")  # the controls work the same
+    check(root)
+    root.locator('[data-ae-matrix="heat"]').scroll_into_view_if_needed()
+    box.focus()
+    page.keyboard.press("Space")  # back to one step at a time, where the reader was
+    assert not box.is_checked()
+    assert shown_steps(root) == [1, 2, 3]
+    settle(page)
+    assert root.locator('[data-ae-matrix="rows"]').evaluate(  # brought back into view
+        "el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")
+    assert not errors
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_step_and_its_sentence_are_in_view_on_a_phone(browser, explorer_site, lang, motion):
+    """At 390 x 844, after each Next the step's sentence (in the sticky step bar) and the step just
+    revealed are on screen, neither under the page header nor under the bar; with reduced motion
+    the page jumps there instead of scrolling smoothly."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                  reduced_motion=motion)
+    try:
+        page = context.new_page()
+        root = open_explorer(page, explorer_site, lang)
+        text = json.loads(root.get_attribute("data-ae-text"))
+        model = explorer.chapter_model()
+        for k in range(2, explorer.STEPS + 1):
+            root.locator("[data-ae-next]").tap()
+            at = page.evaluate("scrollY")
+            if settle(page) != at:
+                assert motion != "reduce"  # reduced motion: no smooth scrolling, it is already there
+            geometry = root.evaluate("""(root, k) => {
+                const box = el => { const r = el.getBoundingClientRect();
+                                    return [r.top, r.bottom, r.left, r.right]; };
+                const say = root.querySelector('[data-ae-say]'), [t, b, l, r] = box(say);
+                const hit = document.elementFromPoint((l + r) / 2, (t + b) / 2);
+                const part = root.querySelector(`[data-ae-part="${k}"]`);
+                return {say: [t, b], covered: !(hit && say.contains(hit)),
+                        header: document.querySelector('.md-header').getBoundingClientRect().bottom,
+                        bar: root.querySelector('[data-ae-stepper]').getBoundingClientRect().bottom,
+                        part: box(part.closest('.ae-panel') || part), height: innerHeight};
+            }""", k)
+            top, bottom = geometry["say"]
+            assert geometry["header"] - 0.5 <= top < bottom <= geometry["height"], (k, geometry)
+            assert not geometry["covered"], (k, geometry)
+            said = explorer._say(lang, k, model, *explorer.compute(model))
+            assert root.locator("[data-ae-say]").text_content() == said
+            assert root.locator("[data-ae-title]").text_content() == text["titles"][k - 1]
+            part_top, part_bottom = geometry["part"][:2]
+            assert geometry["bar"] - 0.5 <= part_top < geometry["height"], (k, geometry)  # not under the bar
+            if part_bottom - part_top <= geometry["height"] - geometry["bar"] - 16:
+                assert part_bottom <= geometry["height"] + 0.5, (k, geometry)  # fits: all of it on screen
+    finally:
+        context.close()
+
+
+def test_without_javascript_every_step_shows(browser, explorer_site):
+    """Progressive enhancement: with JavaScript off nothing is hidden, every step's table shows."""
+    base, pages, _ = explorer_site
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        for lang in LANGS:
+            page = context.new_page()
+            page.goto(base + pages[lang])
+            root = page.locator(SELECTOR)
+            assert shown_steps(root) == list(range(1, explorer.STEPS + 1))
+            assert shown_tables(root) == tables_up_to(explorer.STEPS)
+            assert root.locator("[hidden]").evaluate_all("els => els.map(el => el.className)") == ["ae-invalid"]
+            assert root.locator("[data-ae-say]").is_visible()
+            page.close()
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_shuffle_permutes_and_changes_nothing_else(page, explorer_site, errors, lang):
     root = open_explorer(page, explorer_site, lang)
@@ -478,17 +635,24 @@ def test_phone_touch_and_no_sideways_scroll(browser, explorer_site, lang, scheme
     try:
         page = context.new_page()
         root = open_explorer(page, explorer_site, lang)
-        widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-        assert widths[0] <= widths[1], widths  # no sideways scroll of the page
-        overflow = root.evaluate("""root => Array.from(root.querySelectorAll('*'))
-            .filter(el => el.getBoundingClientRect().right > root.getBoundingClientRect().right + 0.5
-                          && !el.closest('.ae-sr'))
-            .map(el => el.tagName + '.' + el.className)""")
-        assert not overflow, overflow
-        small = root.evaluate("""root => Array.from(root.querySelectorAll('input, select, button, summary'))
-            .map(el => [el.outerHTML.slice(0, 60), el.getBoundingClientRect()])
-            .filter(([_, r]) => r.width < 24 || r.height < 24).map(([h, r]) => [h, r.width, r.height])""")
-        assert not small, small  # targets >= 24 x 24 px
+        for everything in (False, True):  # step 1 (later steps hidden), then every step shown
+            if everything:
+                root.locator("input[data-ae-all]").tap()
+            widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            assert widths[0] <= widths[1], widths  # no sideways scroll of the page
+            overflow = root.evaluate("""root => Array.from(root.querySelectorAll('*'))
+                .filter(el => el.getBoundingClientRect().right > root.getBoundingClientRect().right + 0.5
+                              && !el.closest('.ae-sr'))
+                .map(el => el.tagName + '.' + el.className)""")
+            assert not overflow, overflow
+            small = root.evaluate("""(root, everything) => Array.from(
+                    root.querySelectorAll('input, select, button, summary'))
+                .filter(el => everything || el.getClientRects().length)  // hidden (a later step): not a target
+                .map(el => [el.outerHTML.slice(0, 60), el.getBoundingClientRect()])
+                .filter(([_, r]) => r.width < 24 || r.height < 24).map(([h, r]) => [h, r.width, r.height])""",
+                everything)
+            assert not small, (everything, small)  # targets >= 24 x 24 px
+        root.locator("input[data-ae-all]").tap()  # back to one step at a time
         root.locator("[data-ae-next]").tap()
         assert root.get_attribute("data-step") == "2"
         root.locator("[data-ae-shuffle]").tap()
@@ -517,11 +681,14 @@ def test_axe_finds_nothing_in_the_widget(browser, explorer_site, lang, scheme):
         assert page.locator("body").get_attribute("data-md-color-scheme") == (
             "slate" if scheme == "dark" else "default")
         axe = Axe()
-        for step in (None, "tie", "next", "next"):  # the first view, tied, steps 2 and 3 highlighted
+        # the first view, tied, steps 2 and 3 highlighted, then every step shown (axe skips hidden parts)
+        for step in (None, "tie", "next", "next", "all"):
             if step == "tie":
                 root.locator("input[data-ae-tie]").check()
             elif step == "next":
                 root.locator("[data-ae-next]").click()
+            elif step == "all":
+                root.locator("input[data-ae-all]").check()
             result = axe.run(page, context={"include": [[SELECTOR]]})
             violations = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]])
                           for v in result.response["violations"]]

@@ -13,6 +13,9 @@
  * data-output = weights (E W_V), data-scores = (E W_Q)(E W_K)^T; data-asking,
  * data-step, data-tied. Heatmap colours: the stops in data-colormap (those of
  * snippets/widgets.py), interpolated like shade() there.
+ * Step by step: the parts after the current step ([data-ae-part] / [data-ae-from]
+ * greater than data-step) get `hidden` unless "show all steps" is ticked; the
+ * markup hides nothing, so without this script every step shows.
  * API: window.attentionExplorer.compute(model), .softmax(row), .shade(w, stops), .fmt(x), .init(scope).
  */
 (function () {
@@ -110,6 +113,7 @@
     var inputs = all(root, "input[data-ae-e]");
     var prev = root.querySelector("[data-ae-prev]"), next = root.querySelector("[data-ae-next]");
     var live = root.querySelector("[data-ae-live]");
+    var showAll = root.querySelector("[data-ae-all]"), stepper = root.querySelector("[data-ae-stepper]");
     var features = all(root, '[data-ae-matrix="e"] thead abbr').map(function (abbr) { return abbr.title; });
 
     function label(word) { return labels[word] || word; }
@@ -207,6 +211,9 @@
       root.querySelector("[data-ae-say]").textContent = say;
       prev.setAttribute("aria-disabled", String(st.step === 1));
       next.setAttribute("aria-disabled", String(st.step === text.say.length));
+      all(root, "[data-ae-part], [data-ae-from]").forEach(function (el) { // later steps: not yet
+        el.hidden = !showAll.checked && Number(el.dataset.aeFrom || el.dataset.aePart) > st.step;
+      });
       if (reason === "step") {
         live.textContent = counter + ": " + text.titles[st.step - 1] + ". " + say;
       } else if (reason) {
@@ -222,9 +229,16 @@
       if (step === st.step) return;
       st.step = step;
       update("step");
-      // Bring the highlighted part into view; the stepper is sticky, so it stays at hand.
-      var part = root.querySelector('[data-ae-part="' + step + '"]');
-      if (part && part.scrollIntoView) part.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      reveal();
+    }
+
+    // Scroll the current step into view below the step bar, which sticks (with the step's sentence).
+    function reveal() {
+      var el = root.querySelector('[data-ae-part="' + st.step + '"]');
+      el = el.closest(".ae-panel") || el;
+      var top = parseFloat(getComputedStyle(stepper).top) + stepper.offsetHeight + 8, r = el.getBoundingClientRect();
+      var dy = r.top < top ? r.top - top : Math.max(0, Math.min(r.bottom + 8 - innerHeight, r.top - top));
+      if (dy) scrollBy({ top: dy, behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" });
     }
 
     restart();
@@ -261,6 +275,7 @@
     root.querySelector("[data-ae-reset]").addEventListener("click", function () { restart(); update("change"); });
     prev.addEventListener("click", function () { go(st.step - 1); });
     next.addEventListener("click", function () { go(st.step + 1); });
+    showAll.addEventListener("change", function () { update(); if (!showAll.checked) reveal(); });
     root.querySelector("[data-ae-stepper]").addEventListener("keydown", function (event) {
       var to = { ArrowLeft: st.step - 1, ArrowRight: st.step + 1, Home: 1, End: text.say.length }[event.key];
       if (to === undefined) return;
