@@ -352,3 +352,34 @@ def test_asset_links_follow_the_url_style():
     assert exercises._asset_prefix("en", directory_urls=False) == "../"
     flat = exercises.embed("why", "en", directory_urls=False)
     assert '<script src="../assets/javascripts/exercises.js" defer>' in flat
+
+
+# The meaning of each choice label, in both languages: a reviewed pair per choice, so that a
+# label swapped in one language (zh "不变" on the key "changes") fails. Book titles and words of
+# the sentence are paired through the code catalogue and sentence.ENGLISH instead.
+CHOICE_MEANINGS = {
+    "zero": ("正好", "Exactly"), "small": ("大一点", "more than 0"), "negative": ("小于", "Less than"),
+    "v": ("v", "v"), "4v": ("4v", "4v"), "quarter-v": ("四分之一", "quarter"),
+    "same": ("不变", "same"), "changes": ("会变", "changes"),
+}
+
+
+def test_choice_labels_mean_the_same_in_both_languages():
+    from snippets import i18n, library
+
+    zh, en = exercises.texts("zh"), exercises.texts("en")
+    titles = {english.strip('"'): chinese.strip('"') for english, chinese in i18n.catalogue("zh").items()
+              if english.strip('"') in library.books}
+    for exercise in ALL:
+        if exercise.kind != "choice":
+            continue
+        for value in exercise.choices:
+            zh_label = exercises._choice_label(exercise, value, zh[exercise.id], "zh")
+            en_label = exercises._choice_label(exercise, value, en[exercise.id], "en")
+            if value in library.books:
+                assert value in en_label and titles[value] in zh_label, (exercise.id, value)
+            elif value in sentence.ENGLISH:
+                assert zh_label == value and en_label == f"{sentence.ENGLISH[value]} ({value})"
+            else:
+                zh_word, en_word = CHOICE_MEANINGS[value]
+                assert zh_word in zh_label and en_word in en_label, (exercise.id, value, zh_label, en_label)
