@@ -13,8 +13,8 @@ from mkdocs.exceptions import PluginError
 PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")  # "-": {{ exercises.word-vectors }}
 
 STAMP = {
-    "zh": "本页数字与图由 NumPy {numpy}、Matplotlib {matplotlib} 在构建时计算。",
-    "en": "Computed at build time with NumPy {numpy} and Matplotlib {matplotlib}.",
+    "zh": "本页数字与图由站内代码在构建网站时算出（NumPy {numpy}、Matplotlib {matplotlib}），不是手写的。",
+    "en": "Computed at build time by the code on this site (NumPy {numpy}, Matplotlib {matplotlib}), not typed by hand.",
 }
 
 

@@ -91,7 +91,7 @@ def exercises():
         "library-twin", "library", "number", float(twin[0]),
         values={"before": float(library.weights[0]),
                 "pet_before": float(library.weights[library.books.index("Pet Care")]),
-                "pet": float(twin[1 + library.books.index("Pet Care")])},
+                "pet": float(twin[1 + library.books.index("Pet Care")]), "both": float(twin[0] + twin[1])},
         tolerance=WEIGHT_TOLERANCE, percent=True, code="library_twin",
         code_value=lambda ns: ns["weights"], code_expected=twin))
     quantum = float(library.weights[library.books.index("Quantum Mechanics")])
@@ -404,7 +404,8 @@ def embed(page, lang, *, directory_urls=True):
     chosen = by_page(page)
     text = texts(lang)
     ui = text["ui"]
-    messages = {key: ui[key] for key in ("correct", "incorrect", "unreadable", "no_percent", "unchosen", "solved", "revealed")}
+    messages = {key: ui[key] for key in ("correct", "incorrect", "unreadable", "empty", "no_percent", "unchosen",
+                                         "solved", "revealed")}
     prefix = _asset_prefix(lang, directory_urls)
     parts = ["", f'<div class="exercises" data-exercises-page="{_attr(page)}" '
              f'data-messages="{_attr(_json(messages))}" markdown="1">', "",

@@ -67,6 +67,7 @@ TEXT = {
         "steps": "逐步查看",
         "all": "显示全部步骤",
         "counter": "第 {k} 步，共 {n} 步",
+        "counter_all": "全部 {n} 步，高亮第 {k} 步",
         "titles": ["词向量", "查询、键、值", "相关性分数", "带温度的 softmax", "权重", "值的加权求和"],
         "say": [
             "每个词先是一个词向量：E 的一行，{d} 个特征。表格里的每个数都可以改。",
@@ -90,7 +91,7 @@ TEXT = {
         "v_caption": "V = E·W_V：每个词交出什么",
         "matrices": "变换矩阵 W_Q、W_K、W_V（学出来的；这里是手写的）",
         "feature": "特征",
-        "rows_caption": "「{w}」问每一个键",
+        "rows_caption": "拿「{w}」的查询去比每一个键",
         "key": "键",
         "score": "分数 q·k",
         "scaled": "÷ 温度",
@@ -117,6 +118,7 @@ TEXT = {
         "steps": "Step by step",
         "all": "Show all steps",
         "counter": "Step {k} of {n}",
+        "counter_all": "All {n} steps, step {k} highlighted",
         "titles": ["Word vectors", "Query, Key, Value", "Relevance scores", "Softmax with temperature",
                    "Weights", "Weighted sum of Values"],
         "say": [
@@ -145,7 +147,7 @@ TEXT = {
         "v_caption": "V = E·W_V: what each word hands over",
         "matrices": "The matrices W_Q, W_K, W_V (learned; written by hand here)",
         "feature": "Feature",
-        "rows_caption": "{w} asks every Key",
+        "rows_caption": "The Query of {w} against every Key",
         "key": "Key",
         "score": "Score q·k",
         "scaled": "÷ T",
@@ -369,7 +371,7 @@ def render(lang):
     uid = f"ae-{lang}"
     asking = 0
     features = feature_labels(lang, column_names("e"))
-    i18n = {key: text[key] for key in ("counter", "titles", "summary", "item", "sep", "new", "cell")}
+    i18n = {key: text[key] for key in ("counter", "counter_all", "titles", "summary", "item", "sep", "new", "cell")}
     i18n["say"] = say_templates(lang, model["scale"])
 
     # controls

@@ -176,6 +176,8 @@ def test_numbers_in_the_formats_readers_type(page, base_url, exercise_pages, err
     assert root.locator("details.exercise__hint").get_attribute("open") is not None  # the hint opens
     assert check(page, root, "abc") == "incorrect"
     assert feedback.inner_text() == text["unreadable"]
+    assert check(page, root, "") == "incorrect"
+    assert feedback.inner_text() == text["empty"]  # nothing typed yet: not "unreadable"
     assert check(page, root, "25") == "incorrect"  # a weight, not 25
     for reply in ("0.25", ".25", "25%", "1/4", "０.２５", "0.26"):
         assert check(page, root, reply) == "correct", reply

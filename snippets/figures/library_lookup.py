@@ -19,8 +19,8 @@ TOPICS = {  # the columns of library.contents
     "en": ("feeding", "deworming", "off-topic"),
 }
 CAPTION = {
-    "zh": "第一部分：问题和每本书书脊标签的相关性；第二部分：softmax 后每本书分到的权重；"
-          "第三部分：笔记的每一项由各本书按权重贡献——不是只抄最相关的那一本。",
+    "zh": "第一幅：问题和每本书书脊标签的相关性；第二幅：softmax 后每本书分到的权重；"
+          "第三幅：笔记的每一项由各本书按权重贡献——不是只抄最相关的那一本。",
     "en": "First: how relevant each spine label is to the question; second: the weight each book gets after softmax; "
           "third: every item of the note is made of all the books, by weight, not copied from the best match alone.",
 }

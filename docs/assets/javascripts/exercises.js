@@ -111,6 +111,7 @@
         correct = value !== null &&
           Math.abs(value - answer) <= tolerance + 1e-9 * Math.max(1, Math.abs(answer));
         message = value !== null ? (correct ? messages.correct : messages.incorrect)
+          : !text.trim() ? messages.empty
           : (!percent && /[%％]/.test(text) && parse(text.replace(/[%％]/g, ""), false) !== null)
             ? messages.no_percent : messages.unreadable;
       }
@@ -124,7 +125,7 @@
         return;
       }
       if (!shown) explanation.hidden = true;  // a wrong answer never sits next to the explanation
-      if (hint && message !== messages.unreadable && message !== messages.no_percent &&
+      if (hint && message !== messages.unreadable && message !== messages.no_percent && message !== messages.empty &&
                  message !== messages.unchosen) {
         hint.open = true;
       }

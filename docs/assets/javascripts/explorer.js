@@ -204,7 +204,7 @@
       var values = { d: m.embeddings[0].length, word: label(st.asking), best: wordLabels[best],
                      bs: fmt(r.scores[a][best]), bw: fmt(row[best]), q: vector(r.q[a]),
                      t: st.T.toFixed(1), out: vector(r.output[a]) };
-      var counter = fill(text.counter, { k: st.step, n: text.say.length });
+      var counter = fill(showAll.checked ? text.counter_all : text.counter, { k: st.step, n: text.say.length });
       var say = fill(text.say[st.step - 1], values);
       root.querySelector("[data-ae-counter]").textContent = counter;
       root.querySelector("[data-ae-title]").textContent = text.titles[st.step - 1];
