@@ -11,6 +11,8 @@ Run ``python -m snippets.sentence``.
 from snippets.softmax import softmax
 
 # --8<-- [start:embeddings]
+import numpy as np
+
 features = ["pronoun", "verb", "measure", "noun", "particle",
             "animal", "pet", "weather"]  # d = 8
 words = ["it", "is", "a", "cat", "rains", "le"]
@@ -26,10 +28,9 @@ embedding = dict(zip(words, vectors))  # word -> its vector
 # --8<-- [end:embeddings]
 
 # --8<-- [start:projections]
-import numpy as np
-
 # W_Q: what a word with each feature looks for, written
 # in the Key's features.  (d, d_k) = (8, 6)
+# The meaning rows (animal, pet, weather) look for nothing.
 w_query = np.array([
     # pron verb meas noun part weat
     [0.5, 0.3, 1.2, 3.0, 0.0, 3.0],  # pronoun: a noun, weather
@@ -37,9 +38,9 @@ w_query = np.array([
     [0.2, 0.2, 2.0, 1.0, 0.0, 0.0],  # measure: itself, its noun
     [1.2, 0.2, 1.0, 1.5, 0.0, 0.0],  # noun: itself, its pronoun
     [0.0, 1.0, 0.0, 0.0, 1.0, 0.0],  # particle: its verb
-    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # animal:  meaning asks
-    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # pet:     for nothing
-    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # weather: here
+    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # animal
+    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # pet
+    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # weather
 ])
 
 # W_K: the label (Key) says what kind of word it is;
@@ -56,12 +57,13 @@ w_key = np.array([
     [0, 0, 0, 0, 0, 1],  # weather
 ])
 
-# W_V: the contents (Value) are what the word means.
+# W_V: the contents (Value) are what the word means;
+# the kind of word (the first five rows) is not handed over.
 value_features = ["animal", "pet", "weather"]  # (8, 3)
 w_value = np.array([
     # anim pet weat
-    [0, 0, 0],  # pronoun:  the kind of word
-    [0, 0, 0],  # verb:     is not handed over
+    [0, 0, 0],  # pronoun
+    [0, 0, 0],  # verb
     [0, 0, 0],  # measure
     [0, 0, 0],  # noun
     [0, 0, 0],  # particle

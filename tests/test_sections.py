@@ -60,6 +60,7 @@ PREREQUISITES = {
     "library:winner": ["library:lookup"],
     "library:soft_dict": ["library:lookup"],
     "sentence:self_attention": [*SOFTMAX, "sentence:embeddings", "sentence:projections"],
+    "sentence:projections": ["sentence:embeddings"],  # numpy comes with the embeddings
     "sentence:faces": ["sentence:embeddings", "sentence:projections"],
     "sentence:heatmap_rows": ["sentence:self_attention"],
     "sentence:asymmetric": ["sentence:faces", "sentence:heatmap_rows"],

@@ -33,9 +33,7 @@ CATALOGUE = {
     '# measure: itself, its noun': '# 量词：找自己和后面的名词',
     '# noun: itself, its pronoun': '# 名词：找自己和指代它的代词',
     '# particle: its verb': '# 助词：找前面的动词',
-    '# animal:  meaning asks': '# 动物：表示意思的',
-    '# pet:     for nothing': '# 宠物：特征在这里',
-    '# weather: here': '# 天气：什么也不找',
+    '# The meaning rows (animal, pet, weather) look for nothing.': '# 表示意思的三行（动物、宠物、天气）什么也不找。',
     # projections: W_K
     '# W_K: the label (Key) says what kind of word it is;': '# W_K：标签（Key）上写的是哪一类词；',
     '# "weather" is on it too: weather verbs take "it".  (8, 6)': '# 「天气」也写上：天气动词的主语是「它」。(8, 6)',
@@ -50,10 +48,9 @@ CATALOGUE = {
     '# animal: not on the label': '# 动物：不写在标签上',
     '# pet: not on the label': '# 宠物：不写在标签上',
     # projections: W_V
-    '# W_V: the contents (Value) are what the word means.': '# W_V：内容（Value）是这个词的意思。',
+    '# W_V: the contents (Value) are what the word means;': '# W_V：内容（Value）是这个词的意思；',
+    '# the kind of word (the first five rows) is not handed over.': '# 词的类别（前五行）不交出去。',
     '# anim pet weat': '# 动物 宠物 天气',
-    '# pronoun:  the kind of word': '# 代词：是哪一类词，',
-    '# verb:     is not handed over': '# 动词：不会被交出去',
     # self_attention
     '"""Every word asks (Q) and answers (K, V)."""': '"""每个词都提问（Q），也都作答（K、V）。"""',
     '# each row sums to 1': '# 每行加起来等于 1',
