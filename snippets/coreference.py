@@ -40,8 +40,8 @@ w_query_1 = np.array([
 ])
 # a pronoun looks for what it could stand for (an animal,
 # a food) and for what is said about it (a state)
-w_query_2 = w_query_1.copy()  # layer 2 differs in 3 places:
-w_query_2[0, 5:] = 0.0  # the pronoun now looks for things only
+w_query_2 = w_query_1.copy()  # then change 4 numbers:
+w_query_2[0, 5:] = 0.0  # 2 numbers: pronoun seeks things only
 w_query_2[5, 1] = 4.0   # hunger belongs to an animal
 w_query_2[6, 2] = 4.0   # freshness belongs to food
 # both layers: every word shows all it is (Key) and hands

@@ -481,7 +481,11 @@ def test_links_in_the_notebook_prose_resolve(site_dir, lang):
              if not a["href"].startswith("#")]
     assert len(links) >= 4
     for href in links:
-        assert (site_dir / PAGE_DIR[lang] / href / "index.html").resolve().is_file(), href
+        path, _, fragment = href.partition("#")
+        target = (site_dir / PAGE_DIR[lang] / path / "index.html").resolve()
+        assert target.is_file(), href
+        if fragment:  # the section exists on that page
+            assert f'id="{fragment}"' in target.read_text(encoding="utf-8"), href
 
 
 def gzip_size(data):

@@ -25,7 +25,7 @@ CATALOGUE = {
     '"le (了)"': '"了"',
     '"""One table cell, coloured by viridis: brighter = more."""':
         '"""表格的一格，用 viridis 上色：越亮权重越大。"""',
-    '# dark text on a bright cell, white text on a dark one': '# 亮的格子用黑字，暗的格子用白字',
+    '# viridis is dark below 0.44': '# viridis 在 0.44 以下颜色偏暗，用白字',
     '"black"': '"black"',
     '"white"': '"white"',
     'f"rgb({r * 255:.0f}, {g * 255:.0f}, {b * 255:.0f})"': 'f"rgb({r * 255:.0f}, {g * 255:.0f}, {b * 255:.0f})"',
