@@ -160,7 +160,7 @@ def _weight_ratio(i, j, temperature=1.0):
     return weights[i] / weights[j]
 
 
-LEADS = (0.2, 1.0, 1.8, 3.0, 5.0)  # leads for the lead -> weight-ratio table
+LEADS = (0.2, 1.0, 1.8, 2.0, 3.0)  # the lead -> weight-ratio table (1, 2, 3: the sliders task); 6 columns fit
 
 
 def _lead_table(lang):

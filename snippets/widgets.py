@@ -12,6 +12,12 @@ The root element exposes its state for readers' tools and for the tests:
 heatmap's colour stops (JSON list of "#rrggbb", evenly spaced over weights
 0..1), which playground.js reads, so Python and JavaScript share one table.
 
+Under the sliders a readout gives the weight of 猫 over that of 一只 from the
+unrounded weights (RATIO_PAIR; each ``[data-ap-ratio="i j"]`` span, formatted
+by ratio_text here and ratioText in playground.js), so a reader who sets 猫 1,
+2 or 3 points ahead can check it against the page's table of leads. It is
+aria-hidden; the live region (``data-ap-summary``) says the same.
+
 Heatmap cells are coloured like the build-time heatmap figure
 (snippets/figures/heatmap.py): matplotlib's viridis on a fixed 0..1 scale,
 dark purple (weight 0) to yellow (weight 1), brighter = more attention, opaque
@@ -43,6 +49,10 @@ VIRIDIS_STOPS = (
 )
 TEXT_DARK, TEXT_LIGHT = "#000000", "#ffffff"
 
+# The readout "猫 gets r times the weight of 一只": word indices (numerator, denominator).
+RATIO_PAIR = (3, 2)
+SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
 TEXT = {
     "zh": {
         "title": "拖动滑块，看「它」的权重怎么变",
@@ -56,6 +66,8 @@ TEXT = {
         "corner": "谁看向 → 谁",
         "summary": "温度 {t} 时的权重：{items}",
         "sep": "，",
+        "ratio": "「{a}」的权重是「{b}」的 {r} 倍",  # the readout under the sliders
+        "ratio_sep": "；",
         "reset": "恢复文章中的数值",
         "noscript": "启用 JavaScript 后可以拖动滑块；上面显示的是文章中的原始分数在温度 1 时的权重。",
     },
@@ -71,6 +83,8 @@ TEXT = {
         "corner": "who looks → at whom",
         "summary": "Weights at temperature {t}: {items}",
         "sep": ", ",
+        "ratio": '"{a}" gets {r} times the weight of "{b}"',
+        "ratio_sep": "; ",
         "reset": "Back to the article's scores",
         "noscript": "With JavaScript enabled you can move the sliders; shown above are the weights "
                     "of the article's raw scores at temperature 1.",
@@ -88,6 +102,32 @@ def initial_state():
     scores = np.asarray(ARTICLE_SCORES, dtype=np.float64)  # (4,)
     weights = softmax(scores / TEMPERATURE)  # (4,) -> (4,)
     return [float(s) for s in scores], TEMPERATURE, [float(w) for w in weights]
+
+
+def ratio_text(ratio):
+    """A weight ratio as the readout shows it: '6.0', '0.37', '2.7 × 10⁴³'.
+
+    One decimal from 1 to 10 000 (like the page's table of leads), two
+    significant digits from 0.001 to 1, powers of ten beyond (at temperature 0.1
+    a lead of 10 points is e to the 100). Same as ratioText() in playground.js.
+    """
+    if not (isinstance(ratio, (int, float, np.floating)) and math.isfinite(ratio) and ratio > 0):
+        raise ValueError(f"ratio_text: ratio must be a finite number > 0, got {ratio!r}")
+    if 1 <= ratio < 1e4:
+        return f"{ratio:.1f}"
+    if 1e-3 <= ratio < 1:
+        return f"{ratio:#.2g}"
+    mantissa, exponent = f"{ratio:.1e}".split("e")
+    return f"{mantissa} × 10{str(int(exponent)).translate(SUPERSCRIPT)}"
+
+
+def _ratio(lang, weights):
+    """'「猫」的权重是「一只」的 <span data-ap-ratio="3 2">6.0</span> 倍', from unrounded weights."""
+    i, j = RATIO_PAIR
+    names = [ENGLISH[w] if lang == "en" else w for w in ARTICLE_WORDS]
+    value = f'<span data-ap-ratio="{i} {j}">{ratio_text(weights[i] / weights[j])}</span>'
+    return html.escape(TEXT[lang]["ratio"]).replace("{a}", html.escape(names[i])).replace(
+        "{b}", html.escape(names[j])).replace("{r}", value)
 
 
 def _rgb(hex_colour):
@@ -191,6 +231,7 @@ def _playground(lang):
         _range("temperature", None, temperature, TEMPERATURE_RANGE, f"{uid}-temperature"),
         f'<span class="ap-num ap-num--score" data-ap-temperature aria-hidden="true">{temperature:.1f}</span>',
         "</div>",
+        f'<p class="ap-ratio" aria-hidden="true">{_ratio(lang, weights)}</p>',
         f'<table class="ap-heatmap"><caption>{esc(text["heatmap"])}</caption><thead><tr>'
         f'<th scope="col" class="ap-heatmap__corner">{esc(text["corner"])}</th>',
         *(f'<th scope="col">{esc(label)}</th>' for label in labels),
@@ -215,7 +256,7 @@ def _cell_style(weight):
 
 
 def summary(lang, temperature, weights):
-    """HTML the live region reads out: "温度 1.0 时的权重：它 0.06，是 0.05，…".
+    """HTML the live region reads out: "温度 1.0 时的权重：它 0.06，是 0.05，…；「猫」的权重是「一只」的 6.0 倍".
 
     The numbers sit in spans (data-ap-temperature, data-ap-weight) that
     playground.js rewrites, so the sentence itself needs no translation in JS.
@@ -224,7 +265,8 @@ def summary(lang, temperature, weights):
     items = text["sep"].join(
         f'{html.escape(word_label(word, lang))} <span data-ap-weight="{i}">{w:.2f}</span>'
         for i, (word, w) in enumerate(zip(ARTICLE_WORDS, weights)))
-    return text["summary"].format(t=f"<span data-ap-temperature>{temperature:.1f}</span>", items=items)
+    return (text["summary"].format(t=f"<span data-ap-temperature>{temperature:.1f}</span>", items=items)
+            + text["ratio_sep"] + _ratio(lang, weights))
 
 
 def _explorer(lang):

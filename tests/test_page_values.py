@@ -140,6 +140,7 @@ def test_lead_table_is_e_to_the_lead(lang):
     header, rows = table_rows(render("table.lead_to_weight", lang))
     leads = [float(cell) for cell in header[1:]]
     assert leads == sorted(leads) and 1.8 in leads  # includes cat's lead over a
+    assert {1.0, 2.0, 3.0} <= set(leads)  # the leads the page asks the reader to set with the sliders
     assert len(rows) == 1
     for lead, cell in zip(leads, rows[0][1:]):
         assert cell == f"{math.exp(lead):.1f}×"

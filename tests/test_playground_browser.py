@@ -93,6 +93,10 @@ def assert_consistent(root):
     summary = root.locator("[data-ap-summary]")
     assert summary.get_attribute("aria-live") == "polite"
     assert f"{temperature:.1f}" in summary.text_content()
+    # the readout: cat's weight over a's, from numpy's unrounded weights, shown and spoken
+    ratio = widgets.ratio_text(expected[3] / expected[2])
+    assert root.locator('[data-ap-ratio="3 2"]').all_inner_texts() == [ratio, ratio]
+    assert ratio in summary.text_content()
     return scores, temperature, weights
 
 
@@ -158,6 +162,37 @@ def test_fill_and_scripted_input_update_the_state(page, site_url, errors, lang):
     # numbers for screen readers follow along
     live = root.locator("[data-ap-summary]").text_content()
     assert "2.5" in live and f"{weights[1]:.2f}" in live
+    assert not errors
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_readout_checks_the_table_of_leads(page, site_url, errors, lang):
+    """The page's task: put cat 1, 2 and 3 points ahead of a; the readout gives e^lead to
+    one decimal, as the table of leads does (the two weights as shown, 0.83 / 0.04, give 20.75)."""
+    root = open_playground(page, site_url, lang)
+    readout = root.locator(".ap-ratio")
+    assert readout.is_visible()
+    assert readout.evaluate("el => parseFloat(getComputedStyle(el).fontSize)") >= 12
+    assert readout.evaluate("el => el.closest('[data-attention-playground]') !== null")
+    a = root.locator('input[data-ap-input="score"][data-index="2"]')
+    for lead, a_score in ((1, "2"), (2, "1"), (3, "0")):  # cat stays at 3.0
+        a.fill(a_score)
+        scores, _, weights = assert_consistent(root)
+        assert scores[3] - scores[2] == pytest.approx(lead, abs=1e-12)
+        shown = root.locator(".ap-ratio [data-ap-ratio]").inner_text()
+        assert shown == f"{math.exp(lead):.1f}" == widgets.ratio_text(weights[3] / weights[2])
+    # the coldest temperature: e^(3 / 0.1) stays a short number, not 14 digits
+    root.locator('input[data-ap-input="temperature"]').fill("0.1")
+    assert_consistent(root)
+    assert root.locator(".ap-ratio [data-ap-ratio]").inner_text() == "1.1 × 10¹³"
+    assert not errors
+
+
+def test_page_ratio_text_matches_python(page, site_url, errors):
+    open_playground(page, site_url, "zh")
+    grid = [math.exp(x / 8) for x in range(-800, 801)] + [1.0, 1e4, 9999.96, 0.999996, 1e-3, 0.00099999]
+    got = page.evaluate("rs => rs.map(r => attentionPlayground.ratioText(r))", grid)
+    assert got == [widgets.ratio_text(r) for r in grid]
     assert not errors
 
 

@@ -6,6 +6,7 @@ JavaScript. Here they are checked against snippets.softmax, so the file cannot
 drift from the Python code. Rewrite it with `python -m tests.test_widgets --update`.
 """
 import json
+import math
 import re
 import sys
 from html.parser import HTMLParser
@@ -171,6 +172,16 @@ def test_embed_playground(lang):
     [live] = [e for e in doc.elements if e[1].get("aria-live") == "polite"]
     assert all(number in live[2] for number in shown)
 
+    # the readout: cat's weight over a's, from the unrounded weights (6.05, not 0.76 / 0.13 = 5.85)
+    ratio = widgets.ratio_text(weights[3] / weights[2])
+    assert ratio == f"{np.exp(1.8):.1f}" == "6.0"
+    readouts = doc.find("span", data_ap_ratio="3 2")
+    assert [e[2] for e in readouts] == [ratio, ratio]  # shown, and in the live region
+    [shown_readout] = doc.find("p", class_="ap-ratio")
+    assert shown_readout[1]["aria-hidden"] == "true" and ratio in live[2]
+    cat, a = (expected["words"][i].split(" ")[0] for i in (3, 2))
+    assert cat in shown_readout[2] and a in shown_readout[2]
+
     [noscript] = doc.find("noscript")
     assert len(noscript[2]) > 20
 
@@ -225,11 +236,27 @@ def test_shade_rejects_bad_weights(bad, error):
 
 def test_chinese_widget_text_is_well_typeset():
     spoken = re.sub(r"<[^>]+>", "", widgets.summary("zh", 1.0, [0.06, 0.05, 0.13, 0.76]))
-    assert spoken == "温度 1.0 时的权重：它 0.06，是 0.05，一只 0.13，猫 0.76"
+    assert spoken == "温度 1.0 时的权重：它 0.06，是 0.05，一只 0.13，猫 0.76；「猫」的权重是「一只」的 5.8 倍"
     texts = list(widgets.TEXT["zh"].values()) + [spoken]
     problems = [(text, line.new) for text in texts
                 for line in autocorrect_py.lint_for(text + "\n", "md").lines]
     assert not problems
+
+
+@pytest.mark.parametrize("ratio, text", [
+    (math.exp(1.8), "6.0"), (math.exp(2), "7.4"), (math.exp(3), "20.1"), (1.0, "1.0"), (148.41, "148.4"),
+    (9999.96, "10000.0"), (0.37, "0.37"), (0.0498, "0.050"), (0.99996, "1.0"), (0.0067, "0.0067"),
+    (0.00099, "9.9 × 10⁻⁴"), (math.exp(100), "2.7 × 10⁴³"), (math.exp(-100), "3.7 × 10⁻⁴⁴"), (1e4, "1.0 × 10⁴"),
+])
+def test_ratio_text(ratio, text):
+    """The readout's number: like the table of leads from 1 up, never '0.0', never 40 digits wide."""
+    assert widgets.ratio_text(ratio) == text
+
+
+@pytest.mark.parametrize("bad", [0.0, -1.0, float("inf"), float("nan"), "6"])
+def test_ratio_text_rejects_what_softmax_cannot_give(bad):
+    with pytest.raises(ValueError, match="ratio"):
+        widgets.ratio_text(bad)
 
 
 def test_embed_rejects_unknown_names_and_languages():

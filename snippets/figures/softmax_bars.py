@@ -81,15 +81,16 @@ def draw(lang, theme, layout="wide"):
     ax = axes["budget"]
     left = np.concatenate([[0.0], np.cumsum(weights)[:-1]])  # (4,): where each share starts
     ax.barh([0], weights, left=left, color=colors, height=0.7)
-    thin = 0
+    thin = []  # shares too narrow to hold their number: named in one row under the strip
     for word, start, share, color in zip(words, left, weights, colors):
+        if share < (0.09 if phone else 0.045):
+            thin.append(f"{style.word_label(word, lang)} {style.pct(share)}")
+            continue
         label = style.pct(share) if share < 0.2 else f"{style.word_label(word, lang)}  {style.pct(share)}"
-        if share < (0.09 if phone else 0.045):  # too thin to hold its number: above, below, above...
-            y, va = (0.4, "bottom") if thin % 2 == 0 else (-0.4, "top")
-            ax.text(start + share / 2, y, style.pct(share), ha="center", va=va, color=theme.text, fontsize=size)
-            thin += 1
-        else:
-            ax.text(start + share / 2, 0, label, ha="center", va="center", color=style.text_on(color), fontsize=size)
+        ax.text(start + share / 2, 0, label, ha="center", va="center", color=style.text_on(color), fontsize=size)
+    if thin:  # left-aligned under the strip, where the thin shares start (they come first here)
+        ax.text(0, -0.42, ("，" if lang == "zh" else ", ").join(thin), ha="left", va="top",
+                color=theme.text, fontsize=size)
     ax.set_xlim(0, 1)
     ax.set_ylim(-0.5, 0.5)
     ax.set_axis_off()

@@ -13,8 +13,9 @@
  * snippets/widgets.py (VIRIDIS_STOPS), so both sides share one table. Cells are
  * opaque and the same in light and dark mode: brighter = more weight, like the
  * heatmap figure.
- * API: window.attentionPlayground.softmax(scores, temperature), .shade(weight, stops)
- * and .init(scope).
+ * Readout: each [data-ap-ratio="i j"] shows weight i / weight j (unrounded), see ratioText.
+ * API: window.attentionPlayground.softmax(scores, temperature), .shade(weight, stops),
+ * .ratioText(ratio) and .init(scope).
  */
 (function () {
   "use strict";
@@ -92,6 +93,22 @@
     return { background: background, text: text };
   }
 
+  var SUPERSCRIPT = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"; // superscript 0-9
+
+  /**
+   * A weight ratio as the readout shows it: "6.0", "0.37", "2.7 × 10⁴³" (one
+   * decimal from 1 to 10 000, two significant digits from 0.001 to 1, powers of
+   * ten beyond). Same as ratio_text() in snippets/widgets.py.
+   */
+  function ratioText(r) {
+    if (r >= 1 && r < 1e4) return r.toFixed(1);
+    if (r >= 1e-3 && r < 1) return r.toPrecision(2);
+    var parts = r.toExponential(1).split("e");
+    return parts[0] + " \u00d7 10" + String(Number(parts[1])).replace(/\d/g, function (d) {
+      return SUPERSCRIPT[d];
+    }).replace("-", "\u207b");
+  }
+
   function each(root, selector, fn) {
     Array.prototype.forEach.call(root.querySelectorAll(selector), fn);
   }
@@ -124,6 +141,11 @@
       });
     });
     each(root, "[data-ap-temperature]", function (el) { el.textContent = temperature.toFixed(1); });
+    // "猫 gets r times the weight of 一只": data-ap-ratio="i j", from the unrounded weights
+    each(root, "[data-ap-ratio]", function (el) {
+      var pair = el.dataset.apRatio.split(" ");
+      el.textContent = ratioText(weights[pair[0]] / weights[pair[1]]);
+    });
   }
 
   /** Bring every playground under `scope` to life; safe to call again (binds once). */
@@ -147,7 +169,7 @@
     });
   }
 
-  window.attentionPlayground = { softmax: softmax, shade: shade, init: init };
+  window.attentionPlayground = { softmax: softmax, shade: shade, ratioText: ratioText, init: init };
 
   // Material's instant navigation swaps pages without reloading scripts: it
   // announces each new page on document$. Without it, the DOM is ready already
