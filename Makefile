@@ -21,7 +21,7 @@ help:
 	@echo "make test    run every test (snippets, site build, browser checks)"
 	@echo "make build   build the site strictly into site/"
 	@echo "make bench   benchmarks: attention vs PyTorch, build time, page weight"
-	@echo "make audit   Lighthouse (mobile) on every page, both languages, served gzipped (10-20 min)"
+	@echo "make audit   Lighthouse (mobile) on every page, both languages, served gzipped (5 min idle)"
 	@echo "make outputs rewrite the '#>' output comments in snippets/ from real output"
 	@echo "make lock    regenerate requirements.txt (full lock) from requirements.in"
 	@echo "make translations       check every zh/en page pair section by section"
@@ -69,7 +69,7 @@ bench: $(STAMP)
 
 # Lighthouse on every page of both languages (mobile preset), built into a temp folder and served
 # gzip-compressed under /attention/ like a static host; goals: a11y, best practices, SEO 100,
-# performance >= 90. Not part of `make test` (10-20 min). Lighthouse comes from npm, pinned in
+# performance >= 90. Not part of `make test` (5 min on an idle 2-core machine). Lighthouse comes from npm, pinned in
 # tools/package-lock.json. AUDIT_ARGS="--site site" audits an existing build; see tools/audit.py.
 audit: $(STAMP) tools/node_modules/.package-lock.json
 	$(BIN)/python -m tools.audit $(AUDIT_ARGS)
