@@ -404,8 +404,8 @@ def embed(page, lang, *, directory_urls=True):
     chosen = by_page(page)
     text = texts(lang)
     ui = text["ui"]
-    messages = {key: ui[key] for key in ("correct", "incorrect", "unreadable", "empty", "no_percent", "unchosen",
-                                         "solved", "revealed")}
+    messages = {key: ui[key] for key in ("correct", "incorrect", "unreadable", "empty", "no_percent", "need_percent",
+                                         "unchosen", "solved", "revealed")}
     prefix = _asset_prefix(lang, directory_urls)
     parts = ["", f'<div class="exercises" data-exercises-page="{_attr(page)}" '
              f'data-messages="{_attr(_json(messages))}" markdown="1">', "",

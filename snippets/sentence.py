@@ -123,7 +123,8 @@ def main():
     q = x @ w_query  # what each word looks for
     k = x @ w_key    # what each word is found by
     v = x @ w_value  # what each word hands over
-    print(k[3], v[3])  # the Key and the Value of "cat"
+    # the Key and the Value of "cat"
+    print(k[3], v[3])
     #> [0 0 0 1 0 0] [1 1 0]
     # --8<-- [end:faces]
 

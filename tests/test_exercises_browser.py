@@ -179,6 +179,7 @@ def test_numbers_in_the_formats_readers_type(page, base_url, exercise_pages, err
     assert check(page, root, "") == "incorrect"
     assert feedback.inner_text() == text["empty"]  # nothing typed yet: not "unreadable"
     assert check(page, root, "25") == "incorrect"  # a weight, not 25
+    assert feedback.inner_text() == text["need_percent"]  # ...and the reader is told how to write 25 %
     for reply in ("0.25", ".25", "25%", "1/4", "０.２５", "0.26"):
         assert check(page, root, reply) == "correct", reply
         assert feedback.inner_text() == text["correct"]

@@ -110,7 +110,10 @@
         var tolerance = parseFloat(root.getAttribute("data-tolerance")) || 0;
         correct = value !== null &&
           Math.abs(value - answer) <= tolerance + 1e-9 * Math.max(1, Math.abs(answer));
-        message = value !== null ? (correct ? messages.correct : messages.incorrect)
+        message = value !== null ? (correct ? messages.correct
+          // 46 for 46 %: a weight is a share, so say how to write a percentage
+          : percent && value > 1 && value <= 100 && !/[%％]/.test(text) ? messages.need_percent
+          : messages.incorrect)
           : !text.trim() ? messages.empty
           : (!percent && /[%％]/.test(text) && parse(text.replace(/[%％]/g, ""), false) !== null)
             ? messages.no_percent : messages.unreadable;
