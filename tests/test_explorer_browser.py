@@ -286,6 +286,10 @@ def test_every_control_by_keyboard(page, explorer_site, errors, lang):
     page.keyboard.type("-2")
     model, *_ = check(root)
     assert model["embeddings"][2][3] == -2 and root.locator('input[aria-invalid="true"]').count() == 0
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")  # left blank: leaving the cell puts back the number the sums use
+    page.keyboard.press("Tab")
+    assert f.input_value() == "-2" and root.locator('input[aria-invalid="true"]').count() == 0
     assert not errors
 
 

@@ -257,6 +257,16 @@
         st.E[rc[0]][rc[1]] = x;
         update("change");
       });
+      // Leaving a blank or invalid cell puts back the number the sums use, so what the
+      // table shows is always what was computed.
+      input.addEventListener("blur", function () {
+        if (input.getAttribute("aria-invalid") !== "true") return;
+        var rc = input.dataset.aeE.split(",").map(Number);
+        input.value = String(st.E[rc[0]][rc[1]]);
+        input.removeAttribute("aria-invalid");
+        var bad = root.querySelector("[data-ae-invalid]");
+        if (bad) bad.hidden = !root.querySelector('input[aria-invalid="true"]');
+      });
     });
     root.querySelector("[data-ae-shuffle]").addEventListener("click", function () {
       var n = st.words.length, p;
