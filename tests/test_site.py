@@ -45,7 +45,7 @@ def test_computed_pages_carry_the_version_stamp(site_dir):
     import numpy
 
     for lang, stamp in (("zh", f"NumPy {numpy.__version__}、Matplotlib {matplotlib.__version__}"),
-                        ("en", f"NumPy {numpy.__version__} and Matplotlib {matplotlib.__version__}")):
+                        ("en", f"NumPy {numpy.__version__}, Matplotlib {matplotlib.__version__}")):
         for stem in zh_pages():
             source = (DOCS / lang / f"{stem}.md")
             if source.exists() and "{{" in source.read_text(encoding="utf-8"):
