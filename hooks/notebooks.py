@@ -404,16 +404,23 @@ def execute(nb, name, kernel_name="python3"):
     """Run every cell in a fresh kernel whose cwd is a temporary folder outside the repository."""
     import copy
 
+    from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
 
     nb = copy.deepcopy(nb)
     with tempfile.TemporaryDirectory(prefix="notebook-") as folder:
-        client = NotebookClient(nb, timeout=TIMEOUT, kernel_name=kernel_name, allow_errors=False,
+        # Unix sockets, not TCP: nothing listens on a port, and ipykernel >= 7.4 has nothing to
+        # warn about ("Kernel is running over TCP without encryption") in the build log.
+        km = KernelManager(kernel_name=kernel_name, transport="ipc", ip=os.path.join(folder, "kernel"))
+        client = NotebookClient(nb, km=km, timeout=TIMEOUT, kernel_name=kernel_name, allow_errors=False,
                                 record_timing=False, resources={"metadata": {"path": folder}})
         try:
             client.execute(env=kernel_env())
         except Exception as error:
             raise PluginError(describe_failure(name, nb.cells, error)) from error
+        finally:  # the client only shuts down kernels it made itself
+            if km.has_kernel:
+                km.shutdown_kernel(now=True)
     return nb
 
 
