@@ -13,7 +13,7 @@ from mkdocs.exceptions import PluginError
 PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")  # "-": {{ exercises.word-vectors }}
 
 STAMP = {
-    "zh": "本页数字与图由站内代码在构建网站时算出（NumPy {numpy}、Matplotlib {matplotlib}）：输入是手写的，结果都是算出来的。",
+    "zh": "本页数字与图由站内代码在构建网站时算出（NumPy {numpy}、Matplotlib {matplotlib}）：输入是人工设定的，结果都是算出来的。",
     "en": "Computed at build time by the code on this site (NumPy {numpy}, Matplotlib {matplotlib}): the inputs are made up by hand, every result is computed.",
 }
 

@@ -68,7 +68,7 @@ TEXT = {
         "sep": "，",
         "ratio": "「{a}」的权重是「{b}」的 {r} 倍",  # the readout under the sliders
         "ratio_sep": "；",
-        "reset": "恢复文章中的数值",
+        "reset": "恢复本章的数值",
         "noscript": "启用 JavaScript 后可以拖动滑块；上面显示的是文章中的原始分数在温度 1 时的权重。",
     },
     "en": {
@@ -85,7 +85,7 @@ TEXT = {
         "sep": ", ",
         "ratio": '"{a}" gets {r} times the weight of "{b}"',
         "ratio_sep": "; ",
-        "reset": "Back to the article's scores",
+        "reset": "Back to the chapter's scores",
         "noscript": "With JavaScript enabled you can move the sliders; shown above are the weights "
                     "of the article's raw scores at temperature 1.",
     },
