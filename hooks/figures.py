@@ -182,9 +182,10 @@ def _jobs():
         raise PluginError(f"FIGURE_JOBS must be a whole number, got {value!r}") from None
 
 
-def _langs(config, figures):
+def _build_langs(config, figures):
+    """The languages this build serves: the i18n plugin's current one, or all of them in a plain build."""
     i18n = config.plugins.get("i18n")
-    return list(figures.LANGS), ([i18n.current_language] if i18n is not None else list(figures.LANGS))
+    return [i18n.current_language] if i18n is not None else list(figures.LANGS)
 
 
 @event_priority(-200)
@@ -195,8 +196,7 @@ def on_config(config):
 
     package_dir = Path(snippets.__file__).parent
     cache_dir = _cache_dir(config)
-    every_lang, _ = _langs(config, figures)
-    keys = _keys(figures, package_dir, every_lang)
+    keys = _keys(figures, package_dir, figures.LANGS)  # every language: the workers start once
     live = set(keys)
     for key in [k for k in _cache if k not in live]:  # sources changed: forget old renders
         del _cache[key]
@@ -239,7 +239,7 @@ def on_files(files, config):
 
     i18n = config.plugins.get("i18n")
     default_lang = i18n.default_language if i18n is not None else None
-    _, langs = _langs(config, figures)
+    langs = _build_langs(config, figures)
     cache_dir = _cache_dir(config)
     package_dir = Path(snippets.__file__).parent
     for lang in langs:

@@ -485,6 +485,16 @@ FAKE_SNIPPETS = {
 }
 
 
+@pytest.fixture
+def fake_heatmap(tmp_path):
+    """(hook, a fake snippets/ package, its heatmap module, the heatmap's digest before any edit)."""
+    hook = load_hook()
+    package = tmp_path / "snippets"
+    write_package(package, FAKE_SNIPPETS)
+    heatmap = package / "figures" / "heatmap.py"
+    return hook, package, heatmap, hook.figure_digest(heatmap, package)
+
+
 @pytest.mark.parametrize("relative", [
     "figures/heatmap.py",              # the figure module
     "figures/style.py",                # a module it imports
@@ -498,12 +508,8 @@ FAKE_SNIPPETS = {
     "figures/data/weights.json",       # data a figure may read
     "exercises_zh.toml",               # any non-Python file counts, wherever it lies
 ])
-def test_figure_digest_follows_each_file_the_figure_is_made_from(tmp_path, relative):
-    hook = load_hook()
-    package = tmp_path / "snippets"
-    write_package(package, FAKE_SNIPPETS)
-    heatmap = package / "figures" / "heatmap.py"
-    before = hook.figure_digest(heatmap, package)
+def test_figure_digest_follows_each_file_the_figure_is_made_from(fake_heatmap, relative):
+    hook, package, heatmap, before = fake_heatmap
     (package / "figures" / "__pycache__").mkdir()
     (package / "figures" / "__pycache__" / "style.cpython-311.pyc").write_bytes(b"\0cache")
     assert hook.figure_digest(heatmap, package) == before  # interpreter caches do not count
@@ -512,13 +518,9 @@ def test_figure_digest_follows_each_file_the_figure_is_made_from(tmp_path, relat
 
 
 @pytest.mark.parametrize("relative", ["unrelated.py", "figures/other.py", "i18n/zh/sentence.py"])
-def test_figure_digest_ignores_modules_the_figure_does_not_use(tmp_path, relative):
+def test_figure_digest_ignores_modules_the_figure_does_not_use(fake_heatmap, relative):
     """What makes the per-figure key worth having: an edit elsewhere redraws nothing here."""
-    hook = load_hook()
-    package = tmp_path / "snippets"
-    write_package(package, FAKE_SNIPPETS)
-    heatmap = package / "figures" / "heatmap.py"
-    before = hook.figure_digest(heatmap, package)
+    hook, package, heatmap, before = fake_heatmap
     (package / relative).write_text((package / relative).read_text(encoding="utf-8") + "# edited\n")
     assert hook.figure_digest(heatmap, package) == before
 

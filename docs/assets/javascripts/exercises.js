@@ -97,6 +97,19 @@
       explanation.hidden = false;
     }
 
+    function numberMessage(text, value, correct, percent) {
+      var hasPercent = /[%％]/.test(text);
+      if (value === null) {
+        if (!text.trim()) return messages.empty;
+        if (!percent && hasPercent && parse(text.replace(/[%％]/g, ""), false) !== null) return messages.no_percent;
+        return messages.unreadable;
+      }
+      if (correct) return messages.correct;
+      // 46 for 46 %: a weight is a share, so say how to write a percentage
+      if (percent && value > 1 && value <= 100 && !hasPercent) return messages.need_percent;
+      return messages.incorrect;
+    }
+
     function check() {
       var correct, message;
       if (kind === "choice") {
@@ -110,13 +123,7 @@
         var tolerance = parseFloat(root.getAttribute("data-tolerance")) || 0;
         correct = value !== null &&
           Math.abs(value - answer) <= tolerance + 1e-9 * Math.max(1, Math.abs(answer));
-        message = value !== null ? (correct ? messages.correct
-          // 46 for 46 %: a weight is a share, so say how to write a percentage
-          : percent && value > 1 && value <= 100 && !/[%％]/.test(text) ? messages.need_percent
-          : messages.incorrect)
-          : !text.trim() ? messages.empty
-          : (!percent && /[%％]/.test(text) && parse(text.replace(/[%％]/g, ""), false) !== null)
-            ? messages.no_percent : messages.unreadable;
+        message = numberMessage(text, value, correct, percent);
       }
       root.setAttribute("data-state", correct ? "correct" : "incorrect");
       // A new text node each time, so a repeated message is announced again.

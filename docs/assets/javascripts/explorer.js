@@ -245,14 +245,17 @@
     asking.addEventListener("change", function () { st.asking = asking.value; update("change"); });
     temperature.addEventListener("input", function () { st.T = Number(temperature.value); update("change"); });
     tie.addEventListener("change", function () { st.tied = tie.checked; update("change"); });
+    // Say so where the reader looks: while a cell is invalid, the sums keep its last valid number.
+    function noteInvalid() {
+      var bad = root.querySelector("[data-ae-invalid]");
+      if (bad) bad.hidden = !root.querySelector('input[aria-invalid="true"]');
+    }
     inputs.forEach(function (input) {
       input.addEventListener("input", function () {
         var rc = input.dataset.aeE.split(",").map(Number), x = Number(input.value);
         var ok = input.value.trim() !== "" && isFinite(x) && Math.abs(x) <= 99;
         if (ok) input.removeAttribute("aria-invalid"); else input.setAttribute("aria-invalid", "true");
-        // Say so where the reader looks: the sums keep the last valid number.
-        var bad = root.querySelector("[data-ae-invalid]");
-        if (bad) bad.hidden = !root.querySelector('input[aria-invalid="true"]');
+        noteInvalid();
         if (!ok) return;
         st.E[rc[0]][rc[1]] = x;
         update("change");
@@ -264,8 +267,7 @@
         var rc = input.dataset.aeE.split(",").map(Number);
         input.value = String(st.E[rc[0]][rc[1]]);
         input.removeAttribute("aria-invalid");
-        var bad = root.querySelector("[data-ae-invalid]");
-        if (bad) bad.hidden = !root.querySelector('input[aria-invalid="true"]');
+        noteInvalid();
       });
     });
     root.querySelector("[data-ae-shuffle]").addEventListener("click", function () {
