@@ -17,18 +17,19 @@ plugin builds each language separately). Pages embed them through ``{{ fig.NAME 
   FIGURE_CACHE=off skips the disk cache.
 - What is missing is rendered in worker processes (FIGURE_JOBS, default one per
   CPU), started in ``on_config`` for every language at once, so the figures draw
-  while MkDocs reads and renders pages; ``on_files`` collects them. The workers come
+  while MkDocs reads and renders pages; ``on_files`` adds them as FigureFiles, whose
+  bytes are collected when MkDocs copies the static files (after the Markdown pages). The workers come
   from a forkserver (clean, single-threaded: safe under ``mkdocs serve``) and each
   build gets fresh ones, so they import the snippets as they are now.
 - A figure that fails stops the build with a message naming it.
 """
 import ast
 import concurrent.futures
+import functools
 import hashlib
 import multiprocessing
 import os
 import posixpath
-import time
 from pathlib import Path
 
 from mkdocs.exceptions import PluginError
@@ -219,9 +220,33 @@ def on_config(config):
     return config
 
 
-def _generated_file(config, src_uri, content, lang, default_lang):
+class FigureFile(File):
+    """A figure's File whose SVG bytes are collected when MkDocs first reads them.
+
+    MkDocs reads them when it copies the static files, after every Markdown page of the
+    language is converted: the workers draw while the pages are rendered, instead of
+    holding the build up in on_files. `fetch` is called once; its error (a figure that
+    failed) stops the build there, naming the figure.
+    """
+
+    fetch = None
+
+    @property
+    def _content(self):
+        if self.fetch is not None:
+            fetch, self.fetch = self.fetch, None
+            self.__dict__["_bytes"] = fetch()
+        return self.__dict__.get("_bytes")
+
+    @_content.setter
+    def _content(self, value):
+        self.__dict__["_bytes"] = value
+
+
+def _generated_file(config, src_uri, fetch, lang, default_lang):
     """A File at src_uri ('en/figures/x.svg'), dressed like the i18n plugin's files."""
-    file = File.generated(config, src_uri, content=content)
+    file = FigureFile.generated(config, src_uri, content=b"")
+    file.fetch = fetch
     norm_src_uri = posixpath.relpath(src_uri, lang)  # 'figures/x.svg'
     file.dest_uri = norm_src_uri if lang == default_lang else src_uri
     file.alternates = {lang: file}
@@ -245,11 +270,14 @@ def on_files(files, config):
     for lang in langs:
         if lang not in figures.LANGS:
             raise PluginError(f"figures: no figures for language {lang!r} (have {figures.LANGS})")
-        before, start = len(_cache), time.perf_counter()
-        for key in _keys(figures, package_dir, [lang]):
-            content = _rendered(figures, key, cache_dir)
-            files.append(_generated_file(config, figures.src_uri(*key[1:]), content, lang, default_lang))
-        count = len(figures.NAMES) * len(figures.THEMES) * len(figures.LAYOUTS)
-        log.info(f"{lang}: {count} figures ready in {time.perf_counter() - start:.2f} s "
-                 f"({len(_cache) - before} new in memory; disk cache: {cache_dir is not None})")
+        keys = _keys(figures, package_dir, [lang])
+        for key in keys:
+            fetch = functools.partial(_rendered, figures, key, cache_dir)
+            if key not in _pending:  # cached, or drawn here: now, so that a failure stops on_files
+                content = fetch()
+                fetch = functools.partial(bytes, content)
+            files.append(_generated_file(config, figures.src_uri(*key[1:]), fetch, lang, default_lang))
+        drawing = sum(key in _pending for key in keys)
+        log.info(f"{lang}: {len(keys)} figures ({drawing} still being drawn by the workers; "
+                 f"disk cache: {cache_dir is not None})")
     return files

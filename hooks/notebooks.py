@@ -27,6 +27,7 @@
 Set NOTEBOOK_CACHE=off to execute and render the notebooks on every build regardless of
 the cache.
 """
+import copy
 import hashlib
 import json
 import os
@@ -370,7 +371,7 @@ def executed_notebook(expanded, root, src_uri, name, use_cache=True):
             for item in old.iterdir():
                 item.unlink()
             old.rmdir()
-        elif old.is_file() and not old.name.startswith(f"{stem}.html."):
+        elif old.is_file() and not old.name.startswith((f"{stem}.html.", f"{stem}.page.")):
             old.unlink()  # an entry of the earlier cache layout
     nbformat.write(executed, path)
     return path
@@ -402,7 +403,6 @@ def kernel_env():
 
 def execute(nb, name, kernel_name="python3"):
     """Run every cell in a fresh kernel whose cwd is a temporary folder outside the repository."""
-    import copy
 
     from jupyter_client.manager import KernelManager
     from nbclient import NotebookClient
@@ -489,24 +489,36 @@ def describe_failure(name, source, error):
 # --- 3. light HTML in the site's style ------------------------------------------------------
 
 
-_page_html = {}  # sha256 of nbconvert's HTML -> (this page's HTML, its toc): serve rebuilds skip the rework
+_page_html = {}  # key of nbconvert's HTML -> (this page's HTML, its toc tokens): serve rebuilds skip the rework
 
 
 def on_page_content(html, page, config, files):
     if not is_notebook(page.file):
         return html
-    key = hashlib.sha256(f"{page.file.src_uri}\0{html}".encode("utf-8")).hexdigest()
+    digest = hashlib.sha256(f"{page.file.src_uri}\0{html}".encode("utf-8"))
+    digest.update(Path(__file__).read_bytes())
+    key = digest.hexdigest()
     if key not in _page_html:
-        content = notebook_page_html(html, page)
+        root = Path(config.config_file_path).resolve().parent
+        entry = root / CACHE_DIR / f"{cache_stem(page.file.src_uri)}.page.{key[:20]}.json"
+        use_cache = os.environ.get("NOTEBOOK_CACHE", "on").lower() not in {"off", "0", "false"}
+        if use_cache and entry.is_file():  # a new build process: the rework of an earlier build
+            cached = json.loads(entry.read_text(encoding="utf-8"))
+        else:
+            content, tokens = notebook_page_html(html, page)
+            cached = {"content": content, "toc": tokens}
+            if use_cache:
+                write_cache(entry, cached)
         if len(_page_html) > 8:  # old versions of an edited notebook
             _page_html.clear()
-        _page_html[key] = (content, page.toc)
-    content, page.toc = _page_html[key]
+        _page_html[key] = (cached["content"], cached["toc"])
+    content, tokens = _page_html[key]
+    page.toc = get_toc(copy.deepcopy(tokens))
     return content
 
 
 def notebook_page_html(html, page):
-    """mkdocs-jupyter's HTML in the site's style; sets page.toc from its headings."""
+    """mkdocs-jupyter's HTML in the site's style, and the toc tokens of its headings."""
     from bs4 import BeautifulSoup
     from pymdownx.slugs import slugify
 
@@ -525,8 +537,8 @@ def notebook_page_html(html, page):
     for editor in soup.select("div.jp-CodeMirrorEditor"):
         editor.replace_with(material_code_block(soup, editor, name))
     check_outputs(soup, name)
-    page.toc = get_toc(heading_tokens(soup, slugify(case="lower")))
-    return str(soup)
+    tokens = heading_tokens(soup, slugify(case="lower"))
+    return str(soup), tokens
 
 
 def material_code_block(soup, editor, name):

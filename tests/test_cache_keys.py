@@ -31,7 +31,7 @@ def book_site(tmp_path):
     return site, html
 
 
-def test_pdf_key_follows_the_document_css_figures_print_css_and_date(book_site, monkeypatch):
+def test_pdf_key_follows_the_document_css_figures_print_css_tool_and_date(book_site, monkeypatch, tmp_path):
     site, html = book_site
     key = pdf.cache_key(html, site)
     assert pdf.cache_key(html, site) == key
@@ -45,8 +45,13 @@ def test_pdf_key_follows_the_document_css_figures_print_css_and_date(book_site, 
     monkeypatch.setattr(pdf, "PRINT_CSS", pdf.PRINT_CSS + "p{}")
     key_print = pdf.cache_key(html, site)
     assert key_print != key_svg
+    tool = tmp_path / "pdf.py"
+    tool.write_bytes(Path(pdf.__file__).read_bytes() + b"# changed\n")
+    monkeypatch.setattr(pdf, "__file__", str(tool))
+    key_tool = pdf.cache_key(html, site)
+    assert key_tool != key_print
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1800000000")
-    assert pdf.cache_key(html, site) != key_print
+    assert pdf.cache_key(html, site) != key_tool
 
 
 def test_notebook_keys_follow_the_hook_code_options_and_versions(tmp_path, monkeypatch):

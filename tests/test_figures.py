@@ -426,11 +426,12 @@ def test_workers_draw_the_same_bytes_as_this_process(tmp_path, monkeypatch):
     monkeypatch.setattr(figures, "render", lambda *case: here.append(case) or b"")
     zh = hook.on_files(Files([]), config)
     en = hook.on_files(Files([]), fake_config(tmp_path, "en"))
-    assert here == [] and not hook._pending
+    assert len(hook._pending) == 2 * PER_LANGUAGE  # on_files did not wait for the workers
+    collected = {file.src_uri: file.content_bytes for files in (zh, en) for file in files}
+    assert here == [] and not hook._pending and all(collected.values())
     monkeypatch.undo()
-    for files, lang in ((zh, "zh"), (en, "en")):
-        file = files.get_file_from_path(f"{lang}/figures/heatmap-dark-phone.svg")
-        assert file.content_bytes == figures.render("heatmap", lang, "dark", "phone")
+    for lang in ("zh", "en"):
+        assert collected[f"{lang}/figures/heatmap-dark-phone.svg"] == figures.render("heatmap", lang, "dark", "phone")
 
 
 def test_a_failing_worker_names_the_figure(tmp_path, monkeypatch):
@@ -448,8 +449,9 @@ def test_a_failing_worker_names_the_figure(tmp_path, monkeypatch):
     hook._pending[key] = broken
     from mkdocs.structure.files import Files
 
+    files = hook.on_files(Files([]), config)  # the bytes are collected when MkDocs copies them
     with pytest.raises(PluginError, match=r"figure 'mix' \(zh, light, wide\).*boom"):
-        hook.on_files(Files([]), config)
+        files.get_file_from_path("zh/figures/mix-light.svg").copy_file()
 
 
 def test_bad_figure_jobs_is_named(tmp_path, monkeypatch):

@@ -120,3 +120,95 @@ def test_computed_speaks_the_page_language(src_uri, present, absent):
         assert text in out, (src_uri, text)
     for text in absent:
         assert text not in out, (src_uri, text)
+
+
+# -- template_cache: compiled theme templates kept between builds --------------------------
+
+def test_template_cache_serves_a_new_environment_without_compiling(tmp_path, monkeypatch):
+    import jinja2
+
+    hook = load_hook("template_cache")
+    templates = tmp_path / "templates"
+    templates.mkdir()
+    (templates / "page.html").write_text("<p>{{ word }}</p>", encoding="utf-8")
+    config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"))
+
+    def environment():
+        env = hook.on_env(jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates))), config, None)
+        assert isinstance(env.bytecode_cache, jinja2.FileSystemBytecodeCache)
+        return env
+
+    assert environment().get_template("page.html").render(word="猫") == "<p>猫</p>"
+    assert list(hook.cache_folder(tmp_path, jinja2.Environment()).glob("__jinja2_*.cache"))
+    fresh = environment()  # the next build
+    monkeypatch.setattr(fresh, "compile", lambda *a, **k: pytest.fail("compiled again"))
+    assert fresh.get_template("page.html").render(word="狗") == "<p>狗</p>"
+    (templates / "page.html").write_text("<b>{{ word }}</b>", encoding="utf-8")  # an edited template
+    assert environment().get_template("page.html").render(word="猫") == "<b>猫</b>"
+
+
+def test_template_cache_is_keyed_on_the_jinja_setup_and_can_be_turned_off(tmp_path, monkeypatch):
+    import jinja2
+
+    hook = load_hook("template_cache")
+    plain = hook.cache_folder(tmp_path, jinja2.Environment())
+    assert plain != hook.cache_folder(tmp_path, jinja2.Environment(extensions=["jinja2.ext.i18n"]))
+    monkeypatch.setattr(hook.metadata, "version", lambda name: "0.0")
+    assert hook.cache_folder(tmp_path, jinja2.Environment()) != plain
+    monkeypatch.setenv("TEMPLATE_CACHE", "off")
+    env = hook.on_env(jinja2.Environment(), SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml")), None)
+    assert env.bytecode_cache is None
+
+
+# -- search_cache: search entries of unchanged pages kept between builds ----------------------
+
+def search_page(content, url="weights/", toc=()):
+    return SimpleNamespace(url=url, title="权重", content=content, meta={}, toc=list(toc))
+
+
+@pytest.fixture
+def search_index(monkeypatch):
+    """Material's SearchIndex, restored after the test whatever the hook did to it."""
+    from material.plugins.search.plugin import SearchIndex
+
+    monkeypatch.setattr(SearchIndex, "add_entry_from_context", SearchIndex.add_entry_from_context)
+    return SearchIndex
+
+
+def test_search_cache_wraps_this_material_release(search_index, tmp_path):
+    hook = load_hook("search_cache")
+    assert hook.install(tmp_path) and hasattr(search_index.add_entry_from_context, hook.MARK)
+    assert hook.install(tmp_path)  # twice (a serve rebuild): wrapped once
+    assert not hasattr(search_index.add_entry_from_context.__wrapped__, hook.MARK)
+
+
+def test_search_cache_reuses_entries_of_an_unchanged_page_only(search_index, tmp_path, monkeypatch):
+    hook = load_hook("search_cache")
+    calls = []
+    real = search_index.add_entry_from_context
+    monkeypatch.setattr(search_index, "add_entry_from_context",
+                        lambda self, page: calls.append(page.url) or real(self, page))
+    hook.install(tmp_path / "cache")
+    content = '<h2 id="ratio">比值</h2><p>它是一只猫</p>'
+    first = search_index(lang=["zh"])
+    first.add_entry_from_context(search_page(content))
+    assert calls == ["weights/"] and any("一只" in entry["text"] for entry in first.entries)
+    again = search_index(lang=["zh"])  # the next build, same page
+    again.add_entry_from_context(search_page(content))
+    assert calls == ["weights/"] and again.entries == first.entries
+    for changed in (search_page(content + "<p>猫</p>"), search_page(content, url="en/weights/"),
+                    search_page(content, toc=[SimpleNamespace(id="ratio", url="#ratio", title="x", children=[])])):
+        search_index(lang=["zh"]).add_entry_from_context(changed)
+    assert len(calls) == 4
+    assert len(list((tmp_path / "cache").glob("*.json"))) == 2  # one file per page URL
+
+
+def test_search_cache_off_restores_the_plugin(search_index, tmp_path, monkeypatch):
+    hook = load_hook("search_cache")
+    original = search_index.add_entry_from_context
+    config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"))
+    hook.on_config(config)
+    assert search_index.add_entry_from_context is not original
+    monkeypatch.setenv("SEARCH_CACHE", "off")
+    hook.on_config(config)
+    assert search_index.add_entry_from_context is original

@@ -258,6 +258,40 @@ def test_cache_keeps_one_entry_per_notebook(tmp_path):
     assert json.loads(new.read_text(encoding="utf-8"))["content"] == "<p>猫</p>"
 
 
+NOTEBOOK_HTML = ('<div class="jupyter-wrapper"><div class="jp-RenderedMarkdown"><h2>猫 cat</h2></div>'
+                 "<style>.x{}</style></div>")
+
+
+class FakeNotebookPage:
+    class file:
+        src_uri = "zh/playground.ipynb"
+
+
+def test_reworked_notebook_page_is_cached_on_disk_for_the_next_build(tmp_path, monkeypatch):
+    """A rebuild in a new process skips the rework of an unchanged notebook page; a change
+    to nbconvert's HTML or to this hook reworks it again."""
+    config = type("Config", (), {"config_file_path": str(tmp_path / "mkdocs.yml")})()
+    page = FakeNotebookPage()
+    first = load_hook().on_page_content(NOTEBOOK_HTML, page, config, None)
+    assert "<style>" not in first and 'id="猫-cat"' in first
+    assert [item.title for item in page.toc] == ["猫 cat"]
+    fresh = load_hook()  # the next build: empty memory, same disk cache
+    calls = []
+    real = fresh.notebook_page_html
+    monkeypatch.setattr(fresh, "notebook_page_html", lambda *a: calls.append(a) or real(*a))
+    page.toc = None
+    assert fresh.on_page_content(NOTEBOOK_HTML, page, config, None) == first and calls == []
+    assert [item.title for item in page.toc] == ["猫 cat"]
+    fresh.on_page_content(NOTEBOOK_HTML.replace("cat", "dog"), page, config, None)
+    assert len(calls) == 1
+    monkeypatch.setattr(fresh, "__file__", str(tmp_path / "edited_hook.py"))
+    (tmp_path / "edited_hook.py").write_text("# edited\n")
+    fresh._page_html.clear()
+    fresh.on_page_content(NOTEBOOK_HTML, page, config, None)
+    assert len(calls) == 2
+    assert len(list((tmp_path / ".cache" / "notebooks").glob("zh-playground.ipynb.page.*.json"))) == 1
+
+
 @pytest.mark.parametrize("output, problem", [
     ('<div class="jp-OutputArea-output" data-mime-type="application/vnd.jupyter.stderr">'
      "<pre>UserWarning: careful</pre></div>", "stderr"),

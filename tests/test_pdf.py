@@ -128,6 +128,34 @@ def test_the_same_site_prints_the_same_bytes_from_the_cache(books, browser):
     assert cached and again.read_bytes() == paths["en"].read_bytes()
 
 
+def test_table_of_contents_names_and_page_numbers():
+    html = ('<nav class="pdf-toc"><ol><li><a href="#chapter-qa"><span class="pdf-toc-name">Q &amp; A</span>'
+            '<span class="pdf-toc-page" data-chapter="qa"></span></a></li></ol></nav>'
+            '<section class="pdf-chapter" id="chapter-qa"><h1>Q &amp; A</h1></section></div></body></html>')
+    assert pdf.toc_names(html) == {"qa": "Q & A"}
+    filled = pdf.with_page_numbers(html, {"qa": 3})
+    assert '<span class="pdf-toc-page" data-chapter="qa">3</span>' in filled
+    with pytest.raises(ValueError, match="'intro'"):
+        pdf.with_page_numbers(html, {"intro": 4})
+    front = pdf.front_matter(filled)
+    assert "pdf-chapter" not in front and ">3</span>" in front and front.endswith("</body></html>")
+
+
+def test_front_pages_that_do_not_match_the_book_stop_the_print():
+    from pypdf import PdfWriter
+
+    def blank(pages):
+        writer = PdfWriter()
+        for _ in range(pages):
+            writer.add_blank_page(595, 842)
+        out = __import__("io").BytesIO()
+        writer.write(out)
+        return out.getvalue()
+
+    with pytest.raises(ValueError, match="3 pages, not the book's 2"):
+        pdf.finish(blank(6), blank(3), front_length=2)
+
+
 def test_book_order_follows_the_nav():
     stems = pdf.chapters()
     assert stems[0] == "index" and "glossary" in stems and len(stems) >= 11

@@ -4,7 +4,8 @@ The session's build (site_dir, built from the repository) is compared with a sec
 build made from a copy of the project in another folder, into another folder, with
 another PYTHONHASHSEED. Any difference is reported by file with the first differing
 bytes: sitemap dates, SVG ids, search index order, notebook outputs, asset hashes,
-or a machine path that follows the folder. Costs one build (~20 s).
+or a machine path that follows the folder. A second build in the copy, served from the
+caches the first one filled, must be identical too. Costs two builds (~12 s).
 """
 import datetime
 import os
@@ -48,6 +49,14 @@ def test_two_builds_in_two_folders_are_byte_identical(site_dir, tmp_path):
     assert result.returncode == 0, result.stdout + result.stderr
     problems = differences(site_dir, dest)
     assert not problems, "the builds differ:\n" + "\n".join(problems)
+    # The copy's first build filled its caches (figures, notebooks, templates, search entries);
+    # a second build there is served from them and must not differ either.
+    assert {p.name for p in (project / ".cache").iterdir()} >= {"figures", "notebooks", "templates", "search"}
+    warm = tmp_path / "elsewhere" / "warm-site"
+    result = build_site(warm, project=project, extra_env={"PYTHONHASHSEED": seed})
+    assert result.returncode == 0, result.stdout + result.stderr
+    problems = differences(site_dir, warm)
+    assert not problems, "a build from the caches differs:\n" + "\n".join(problems)
 
 
 @pytest.mark.site

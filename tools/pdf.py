@@ -12,9 +12,10 @@ does not run the theme's CSS variables the same way; it is not used.
 How: the chapters' <article>s, in nav order, are put into one HTML document per
 language (cover, table of contents, chapters), so links between chapters become
 links inside the PDF. Folds are opened, figures use their light variant, widgets
-show their state plus a link to the online page. Chromium prints it twice: the
-first print's outline tells on which page each chapter starts, the second has
-those numbers in the table of contents. Dates come from SOURCE_DATE_EPOCH, so the
+show their state plus a link to the online page. Chromium prints the book once
+with empty page numbers in its table of contents; the printed pages tell where
+each chapter starts, and the cover and contents alone are printed again with the
+numbers and swapped in (finish). Dates come from SOURCE_DATE_EPOCH, so the
 same site gives the same bytes; the result is cached in .cache/pdf/ keyed on the
 document and everything it loads.
 """
@@ -27,6 +28,7 @@ import shutil
 import subprocess
 import sys
 import time
+from html import escape, unescape
 from importlib import metadata
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -153,7 +155,7 @@ def book_html(site, lang, root=ROOT):
 
     links = "\n".join(f'<link rel="stylesheet" href="{href}">' for href in styles)
     entries = "\n".join(
-        f'<li><a href="#chapter-{stem}"><span class="pdf-toc-name">{name}</span>'
+        f'<li><a href="#chapter-{stem}"><span class="pdf-toc-name">{escape(name)}</span>'
         f'<span class="pdf-toc-page" data-chapter="{stem}"></span></a></li>' for stem, name in toc)
     return f"""<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
@@ -228,7 +230,12 @@ def page_texts(pdf_bytes):
 
 def chapter_pages(pdf_bytes, names):
     """{stem: first page number (1-based)}: every chapter starts a page with its title."""
-    firsts = list(enumerate(page_texts(pdf_bytes), 1))
+    return first_pages(page_texts(pdf_bytes), names)
+
+
+def first_pages(texts, names):
+    """chapter_pages from the pages' texts."""
+    firsts = list(enumerate(texts, 1))
     found, start = {}, 1
     for stem, name in names.items():  # in book order: search after the previous chapter
         title = "".join(name.split())  # extractors space CJK from Latin: compare without spaces
@@ -239,17 +246,56 @@ def chapter_pages(pdf_bytes, names):
     return found
 
 
-def _stamp(pdf_bytes):
-    """Dates from SOURCE_DATE_EPOCH: the same site prints to the same bytes."""
-    from pypdf import PdfReader, PdfWriter
+def front_matter(html):
+    """The book's cover and table of contents alone: the same document up to the first chapter."""
+    cut = html.index('<section class="pdf-chapter"')
+    return html[:cut] + "</div></body></html>"
 
+
+def finish(book, front=None, front_length=None):
+    """The printed book with its front pages taken from `front`, dated from SOURCE_DATE_EPOCH.
+
+    The book is printed once, with empty page numbers in its table of contents; `front`
+    is the cover and contents printed again with the numbers. Only what the front pages
+    draw (their content streams and the fonts those use) is swapped in: their links,
+    the outline and every chapter page stay as Chromium printed them. Fixed dates: the
+    same site prints to the same bytes.
+    """
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject
+
+    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(book)))
+    if front is not None:
+        pages = PdfReader(io.BytesIO(front)).pages
+        if len(pages) != front_length:
+            raise ValueError(f"the cover and contents print on {len(pages)} pages, not the book's {front_length}")
+        for number, page in enumerate(pages):
+            for name in ("/Contents", "/Resources"):
+                writer.pages[number][NameObject(name)] = page.raw_get(name).clone(writer)
     epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "0") or 0)
     date = time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime(epoch))
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(pdf_bytes)))
     writer.add_metadata({"/CreationDate": date, "/ModDate": date, "/Producer": "Chromium (tools/pdf.py)"})
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+TOC_ENTRY = re.compile(r'<li><a href="#chapter-([\w-]+)"><span class="pdf-toc-name">([^<]*)</span>')
+
+
+def toc_names(html):
+    """{stem: chapter title} from the book's table of contents, in book order."""
+    return {stem: unescape(name) for stem, name in TOC_ENTRY.findall(html)}
+
+
+def with_page_numbers(html, numbers):
+    """The book with each chapter's first page written into its table-of-contents entry."""
+    for stem, number in numbers.items():
+        empty = f'<span class="pdf-toc-page" data-chapter="{stem}"></span>'
+        if html.count(empty) != 1:
+            raise ValueError(f"the table of contents has no single page-number slot for {stem!r}")
+        html = html.replace(empty, f'<span class="pdf-toc-page" data-chapter="{stem}">{number}</span>')
+    return html
 
 
 def cache_key(html, site):
@@ -261,6 +307,7 @@ def cache_key(html, site):
             digest.update(ref.encode())
             digest.update(path.read_bytes())
     digest.update(PRINT_CSS.encode())
+    digest.update(Path(__file__).read_bytes())  # how the book is printed and finished
     for package in ("playwright", "pypdf"):
         digest.update(f"{package}={metadata.version(package)}".encode())
     digest.update(os.environ.get("SOURCE_DATE_EPOCH", "").encode())
@@ -273,8 +320,6 @@ def build_book(site, lang, browser=None, root=ROOT):
     `browser`: a Playwright Chromium to print with (the tests pass theirs); by default
     one is started for this book.
     """
-    from bs4 import BeautifulSoup
-
     html = book_html(site, lang, root)
     key = cache_key(html, site)
     target = site / NAME.format(lang=lang)
@@ -290,32 +335,31 @@ def build_book(site, lang, browser=None, root=ROOT):
     footer = ('<div style="font-size:9px;width:100%;text-align:center;color:#555">'
               '<span class="pageNumber"></span> / <span class="totalPages"></span></div>')
     source = site / f".book-{lang}.html"
-    names = {stem: name for stem, name in
-             ((li.a["href"][len("#chapter-"):], li.select_one(".pdf-toc-name").get_text())
-              for li in BeautifulSoup(html, "html.parser").select(".pdf-toc li"))}
-    def print_twice(browser):
+    names = toc_names(html)
+
+    def print_book(browser):
+        """The book once (its contents without page numbers), then its front pages with them."""
         source.write_text(html, encoding="utf-8")
-        first = _print(browser, source, lang, footer)
-        numbers = chapter_pages(first, names)
-        soup = BeautifulSoup(html, "html.parser")
-        for span in soup.select(".pdf-toc-page"):
-            span.string = str(numbers[span["data-chapter"]])
-        source.write_text(str(soup), encoding="utf-8")
-        return numbers, _print(browser, source, lang, footer)
+        book = _print(browser, source, lang, footer)
+        texts = page_texts(book)
+        numbers = first_pages(texts, names)
+        source.write_text(front_matter(with_page_numbers(html, numbers)), encoding="utf-8")
+        total = footer.replace('<span class="totalPages"></span>', str(len(texts)))  # the book's, not the front's
+        return numbers, book, _print(browser, source, lang, total)
 
     try:
         if browser is not None:
-            numbers, final = print_twice(browser)
+            numbers, book, front = print_book(browser)
         else:
             with sync_playwright() as playwright:
                 own = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                numbers, final = print_twice(own)
+                numbers, book, front = print_book(own)
                 own.close()
     finally:
         source.unlink(missing_ok=True)
-    if chapter_pages(final, names) != numbers:
-        raise ValueError(f"{lang} PDF: the page numbers moved between the two prints")
-    data = _stamp(final)
+    data = finish(book, front, front_length=min(numbers.values()) - 1)
+    if chapter_pages(data, names) != numbers:
+        raise ValueError(f"{lang} PDF: the chapters moved when the front pages were swapped in")
     if len(data) > MAX_BYTES:
         target.with_suffix(".too-big.pdf").write_bytes(data)
         raise ValueError(f"{target.name}: {len(data) / 1e6:.1f} MB, more than {MAX_BYTES / 1e6:.0f} MB")
@@ -336,7 +380,8 @@ def main(argv=None):
     if not Path("/usr/bin/chromium").exists():
         print("tools.pdf: /usr/bin/chromium is missing (apt-get install chromium)", file=sys.stderr)
         return 1
-    with concurrent.futures.ThreadPoolExecutor(max_workers=len(LANGS)) as pool:
+    # Processes, not threads: building each book's HTML is Python work that would share one GIL.
+    with concurrent.futures.ProcessPoolExecutor(max_workers=len(LANGS)) as pool:
         futures = {lang: pool.submit(build_book, site, lang) for lang in LANGS}
         for lang, future in futures.items():
             path, from_cache = future.result()
