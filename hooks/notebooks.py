@@ -201,6 +201,13 @@ def start_all_notebooks(root, use_cache):
                if source.resolve() not in _RUNNING]
     if not waiting:
         return
+    # Starting a kernel, jupyter_client imports IPython (IPython.paths). Do it here, in this
+    # thread, first: a figure drawn in this process meanwhile would otherwise find a half-imported
+    # IPython in sys.modules (matplotlib reads IPython.version_info) and fail.
+    try:
+        import IPython.paths  # noqa: F401
+    except ImportError:
+        pass
     pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="notebook")
     for source in waiting:
         lang = source.parent.name

@@ -16,7 +16,7 @@ from snippets.softmax import softmax
 # --8<-- [start:dot_product_attention]
 def dot_product_attention(query, key, value):
     """Mix the values by how well each key matches each query."""
-    # 1. relevance scores: (n_q, d) @ (d, n_k) -> (n_q, n_k)
+    # 1. scores: (n_q, d) @ (d, n_k) -> (n_q, n_k)
     scores = query @ key.T
     # 2. weights: softmax over the keys, each row sums to 1
     weights = softmax(scores, axis=-1)

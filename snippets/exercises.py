@@ -124,7 +124,7 @@ def exercises():
                 "untied_it_is": float(untied[it, is_])},
         tolerance=WEIGHT_TOLERANCE, fmt="decimal"))
 
-    # --- relevance -> weights --------------------------------------------------------
+    # --- scores -> weights -----------------------------------------------------------
     equal = _softmax(np.full(4, 2.0))
     out.append(Exercise(
         "weights-equal", "weights", "number", float(equal[0]),
@@ -421,7 +421,7 @@ def main():
     # --8<-- [start:library_twin]
     import numpy as np
 
-    # relevance of the five books: the handbook twice
+    # scores of the five books: the handbook twice
     relevance = np.array([4.2, 4.2, 2.4, 0.0, 0.0])
     exps = np.exp(relevance - relevance.max())
     weights = exps / exps.sum()
@@ -442,7 +442,7 @@ def main():
     # --8<-- [start:weights_shift]
     import numpy as np
 
-    scores = np.array([0.5, 0.3, 1.2, 3.0])  # raw scores of it, is, a, cat
+    scores = np.array([0.5, 0.3, 1.2, 3.0])  # scores of it, is, a, cat
     for shifted in (scores, scores + 10):  # as they are, then 10 higher
         exps = np.exp(shifted - shifted.max())
         print((exps / exps.sum()).round(2))
@@ -464,7 +464,7 @@ def main():
     # --8<-- [start:weights_temperature]
     import numpy as np
 
-    scores = np.array([0.5, 0.3, 1.2, 3.0])  # raw scores of it, is, a, cat
+    scores = np.array([0.5, 0.3, 1.2, 3.0])  # scores of it, is, a, cat
     cooled = scores / 0.5  # temperature 0.5
     exps = np.exp(cooled - cooled.max())
     weights = exps / exps.sum()
@@ -491,7 +491,7 @@ def main():
     # --8<-- [start:mis_ratio]
     import numpy as np
 
-    scores = np.array([0.5, 0.3, 1.2, 3.0])  # raw scores of it, is, a, cat
+    scores = np.array([0.5, 0.3, 1.2, 3.0])  # scores of it, is, a, cat
     exps = np.exp(scores - scores.max())
     weights = exps / exps.sum()
     # weight of cat / weight of a, and e to the power of the gap

@@ -68,12 +68,11 @@ TEXT = {
         "all": "显示全部步骤",
         "counter": "第 {k} 步，共 {n} 步",
         "counter_all": "全部 {n} 步，高亮第 {k} 步",
-        "titles": ["词向量", "三副面孔 Query、Key、Value", "相关性分数", "带温度的 softmax", "权重", "Value 的加权求和"],
+        "titles": ["词向量", "三副面孔 Query、Key、Value", "分数", "带温度的 softmax", "权重", "Value 的加权求和"],
         "say": [
             "每个词先是一个词向量：x 的一行，{d} 个特征。表格里的每个数都可以改。",
-            "每个词有三副面孔：Query q = x @ W_Q（它在找什么），Key k = x @ W_K（它是什么），"
-            "Value v = x @ W_V（它交出什么），x 是这个词的词向量。「{word}」的 Query 是 {q}。",
-            "拿「{word}」的 Query 和每个 Key 做点积{scale}，得到相关性分数。最高的是「{best}」：{bs}。",
+            "词向量乘上三个矩阵，每个词就有了三副面孔：Query（在找什么）、Key（是什么）、Value（交出什么）。",
+            "拿「{word}」的 Query 和每个 Key 做点积{scale}，得到分数。最高的是「{best}」：{bs}。",
             "softmax：每个分数{scale}除以温度 {t}，减去最大值，再取 exp。温度越低，差距越大。",
             "把每个 exp 除以它们的总和，就得到权重，加起来等于 1。「{word}」给「{best}」的权重是 {bw}。",
             "新的「{word}」就是各个词的 Value 按权重混合：{out}。",
@@ -100,7 +99,7 @@ TEXT = {
         "weight": "权重",
         "mix_caption": "新的「{w}」：权重 × Value，再相加",
         "new": "新的「{w}」",
-        "scores_caption": "所有词一起看：相关性分数 Q @ Kᵀ",
+        "scores_caption": "所有词一起看：分数 Q @ Kᵀ",
         "heat_caption": "注意力热力图（每行是一个提问的词）",
         "corner": "谁看向 → 谁",
         "noscript": "启用 JavaScript 后可以改动数值；上面显示的是本章的数值。",
@@ -113,23 +112,23 @@ TEXT = {
         "tie": "Tie W_K = W_Q",
         "shuffle": "Shuffle the word order",
         "reset": "Back to the chapter's values",
-        "prev": "Previous step",
-        "next": "Next step",
+        "prev": "Back",
+        "next": "Next",
         "steps": "Step by step",
         "all": "Show all steps",
         "counter": "Step {k} of {n}",
         "counter_all": "All {n} steps, step {k} highlighted",
-        "titles": ["Word vectors", "Query, Key, Value", "Relevance scores", "Softmax with temperature",
+        "titles": ["Word vectors", "Query, Key, Value", "Scores", "Softmax with temperature",
                    "Weights", "Weighted sum of Values"],
         "say": [
             "Every word starts as its word vector: one row of x, {d} features. "
             "You can edit every number in the table.",
-            "Each word gets three faces: Query q = x @ W_Q (what it looks for), Key k = x @ W_K "
-            "(what it is), Value v = x @ W_V (what it hands over), x being its word vector. The Query of {word} is {q}.",
+            "Its vector times three matrices gives each word three faces: Query (what it looks for), "
+            "Key (what it is) and Value (what it hands over).",
             "The Query of {word} is compared with every Key by a dot product{scale}: "
-            "the relevance scores. Highest: {best}, {bs}.",
+            "the scores. Highest: {best}, {bs}.",
             "Softmax: each score is {scale}divided by the temperature {t}, the largest is "
-            "subtracted, then exp. The lower the temperature, the bigger the gaps.",
+            "subtracted, then exp. Lower temperature, bigger gaps.",
             "Each exp divided by their total gives the weights, which add up to 1. "
             "{word} gives {best} a weight of {bw}.",
             "The new {word} is every word's Value mixed by the weights: {out}.",
@@ -145,7 +144,7 @@ TEXT = {
         "q_caption": "Q = x @ W_Q: what each word looks for",
         "k_caption": "K = x @ W_K: what each word is",
         "v_caption": "V = x @ W_V: what each word hands over",
-        "matrices": "The matrices W_Q, W_K, W_V (learned; written by hand here)",
+        "matrices": "The matrices W_Q, W_K, W_V (a real model learns them; here they are set by hand)",
         "feature": "Feature",
         "rows_caption": "The Query of {w} against every Key",
         "key": "Key",
@@ -387,6 +386,8 @@ def render(lang):
         f' data-ae-temperature disabled><output for="{uid}-t" data-ae-t>{model["temperature"]:.1f}</output></span>'
         f'<span class="ae-field ae-field--tie"><input type="checkbox" id="{uid}-tie" data-ae-tie disabled>'
         f'<label for="{uid}-tie">{esc(text["tie"])}</label></span>'
+        f'<span class="ae-field ae-field--all"><input type="checkbox" id="{uid}-all" data-ae-all disabled>'
+        f'<label for="{uid}-all">{esc(text["all"])}</label></span>'
         f'<span class="ae-buttons"><button type="button" class="md-button" data-ae-shuffle disabled>'
         f'{esc(text["shuffle"])}</button><button type="button" class="md-button" data-ae-reset disabled>'
         f'{esc(text["reset"])}</button></span></div>')
@@ -459,7 +460,8 @@ def render(lang):
     everything = (by_word("scores", text["scores_caption"], scores, False)
                   + by_word("heat", text["heat_caption"], weights, True))
 
-    # the step bar (sticky): previous / where we are / next, show all, and what this step does
+    # the step bar (sticky): previous / where we are / next, and what this step does (one row and
+    # the sentence: "show all steps" is a setting among the controls, it need not follow the reader)
     stepper = (
         f'<div class="ae-stepper" role="group" aria-label="{esc(text["steps"])}" data-ae-stepper>'
         f'<button type="button" class="md-button" data-ae-prev aria-disabled="true" disabled>'
@@ -468,8 +470,6 @@ def render(lang):
         f'<strong data-ae-title>{esc(text["titles"][0])}</strong></p>'
         f'<button type="button" class="md-button" data-ae-next disabled>{esc(text["next"])}'
         f'<span aria-hidden="true"> ›</span></button>'
-        f'<span class="ae-field ae-field--all"><input type="checkbox" id="{uid}-all" data-ae-all disabled>'
-        f'<label for="{uid}-all">{esc(text["all"])}</label></span>'
         f'<p class="ae-say" data-ae-say>{esc(_say(lang, 1, model, scores, weights, output))}</p></div>')
 
     root = (

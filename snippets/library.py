@@ -27,7 +27,7 @@ contents = np.array([[0.9, 0.3, 0.0],
 topics = ["cats", "pet care", "poetry", "physics"]
 
 # --8<-- [start:lookup]
-# relevance score: the question against every label
+# scores: the question against every label
 scores = labels @ question      # (4, 4) @ (4,) -> (4,)
 # weights: the scores as shares that add up to 1
 weights = softmax(scores)       # (4,)

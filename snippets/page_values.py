@@ -55,7 +55,7 @@ def _library_table(lang):
         titles = [entries[f'"{b}"'].strip('"') for b in library.books]
     else:
         titles = [f"*{b}*" for b in library.books]
-    header = ["书", "相关性分数", "权重"] if lang == "zh" else ["Book", "Relevance score", "Weight"]
+    header = ["书", "分数", "权重"] if lang == "zh" else ["Book", "Score", "Weight"]
     rows = [[t, f"{s:.1f}", _w(w)] for t, s, w in zip(titles, library.scores, library.weights)]
     return _table(header, rows)
 
@@ -91,7 +91,7 @@ VALUES = {
     "num.it_is_weight": lambda lang: _w(_article_weights()[1]),
     "num.cat_it_weight": lambda lang: _w(sentence.sentence_weights()[3, 0]),
     "num.rain_weather_percent": lambda lang: _pct(sentence.self_attention(sentence.RAIN_SENTENCE)[0][0, 1]),
-    # word-vectors: raw scores (before softmax) of the toy sentence, separate and tied W_Q / W_K
+    # word-vectors: scores (before softmax) of the toy sentence, separate and tied W_Q / W_K
     "num.it_cat_score": lambda lang: f"{sentence.sentence_scores()[0, 3]:.1f}",
     "num.cat_it_score": lambda lang: f"{sentence.sentence_scores()[3, 0]:.1f}",
     "num.tied_it_cat_score": lambda lang: f"{sentence.sentence_scores(tied=True)[0, 3]:.1f}",
@@ -150,7 +150,7 @@ VALUES.update({
 
 # The weights and why pages: softmax answers differences, temperature divides them.
 def _lead(i, j, temperature=1.0):
-    """How many points word i's raw score leads word j's (the article's scores), over T."""
+    """How many points word i's score leads word j's (the article's scores), over T."""
     return (ARTICLE_SCORES[i] - ARTICLE_SCORES[j]) / temperature
 
 

@@ -5,7 +5,7 @@ what kind of word it is and what it means; W_Q says what each kind of word
 looks for; W_K puts the kind of word on its label (the Key); W_V hands over
 what the word means (the Value). So a Key is not a Value: the Key of "cat"
 says "noun", its Value says "animal, pet".
-Pages: "Back to word vectors", "Relevance → weights", "A weighted sum of values".
+Pages: "Back to word vectors", "Scores → weights", "A weighted sum of values".
 Run ``python -m snippets.sentence``.
 """
 from snippets.softmax import softmax
@@ -94,7 +94,7 @@ embedding.update({zh: embedding[en] for zh, en in ENGLISH.items()})
 
 
 def sentence_scores(words=SENTENCE, *, tied=False):
-    """The (n, n) raw scores Q @ K.T; tied=True uses W_Q for the Keys too (W_K = W_Q)."""
+    """The (n, n) scores Q @ K.T, before softmax; tied=True uses W_Q for the Keys too (W_K = W_Q)."""
     x = np.array([embedding[w] for w in words], dtype=float)  # (n, d)
     q = x @ w_query                                            # (n, d_k)
     k = x @ (w_query if tied else w_key)                       # (n, d_k)

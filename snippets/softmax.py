@@ -1,6 +1,6 @@
-"""Softmax: turn raw relevance scores into weights that sum to 1.
+"""Softmax: turn scores into weights that sum to 1.
 
-Page: "Relevance → weights" (docs/*/weights.md). Run ``python -m snippets.softmax``
+Page: "Scores → weights" (docs/*/weights.md). Run ``python -m snippets.softmax``
 to print the article's worked example.
 
 Two versions of one function. The chapter shows the idea, three steps
@@ -106,13 +106,13 @@ def sharpen(scores, temperature):
 
 
 ARTICLE_WORDS = ["它", "是", "一只", "猫"]  # it / is / a / cat
-ARTICLE_SCORES = [0.5, 0.3, 1.2, 3.0]  # the article's raw scores from 它 to each word
+ARTICLE_SCORES = [0.5, 0.3, 1.2, 3.0]  # the article's scores from 它 to each word
 
 
 def main():
     # --8<-- [start:article_scores]
     words = ["it", "is", "a", "cat"]
-    # how relevant each word is to "it" (the raw scores)
+    # the scores "it" gives each word (before softmax)
     scores = np.array([0.5, 0.3, 1.2, 3.0])
     weights = softmax(scores)
 

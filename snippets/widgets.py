@@ -1,6 +1,6 @@
 """In-page widgets: the HTML that ``{{ widget.NAME }}`` becomes at build time.
 
-Page: "Relevance → weights" (docs/*/weights.md) carries ``{{ widget.playground }}``.
+Page: "Scores → weights" (docs/*/weights.md) carries ``{{ widget.playground }}``.
 The build hook (hooks/computed.py) calls ``embed(NAME, lang)``. The markup is
 complete without JavaScript (labels, initial bars and heatmap row computed here
 with snippets.softmax); docs/assets/javascripts/playground.js only enables the
@@ -56,11 +56,11 @@ SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 TEXT = {
     "zh": {
         "title": "拖动滑块，看「它」的权重怎么变",
-        "scores": "原始分数",
+        "scores": "分数",
         "weights": "权重",
         "score_short": "分数",   # beside each number on narrow screens (the column heads hide)
         "weight_short": "权重",
-        "score_of": "原始分数：它 → ",
+        "score_of": "分数：它 → ",
         "temperature": "温度",
         "heatmap": "注意力热力图中「它」这一行",
         "corner": "谁看向 → 谁",
@@ -69,15 +69,15 @@ TEXT = {
         "ratio": "「{a}」的权重是「{b}」的 {r} 倍",  # the readout under the sliders
         "ratio_sep": "；",
         "reset": "恢复本章的数值",
-        "noscript": "启用 JavaScript 后可以拖动滑块；上面显示的是文章中的原始分数在温度 1 时的权重。",
+        "noscript": "启用 JavaScript 后可以拖动滑块；上面显示的是文章中那组分数在温度 1 时得到的权重。",
     },
     "en": {
         "title": 'Move the sliders and watch the weights of "it" (它) change',
-        "scores": "Raw score",
+        "scores": "Score",
         "weights": "Weight",
         "score_short": "score",
         "weight_short": "weight",
-        "score_of": "Raw score: it (它) → ",
+        "score_of": "Score: it (它) → ",
         "temperature": "Temperature",
         "heatmap": 'The row of "it" (它) in the attention heatmap',
         "corner": "who looks → at whom",
@@ -87,7 +87,7 @@ TEXT = {
         "ratio_sep": "; ",
         "reset": "Back to the chapter's scores",
         "noscript": "With JavaScript enabled you can move the sliders; shown above are the weights "
-                    "of the article's raw scores at temperature 1.",
+                    "the article's scores get at temperature 1.",
     },
 }
 

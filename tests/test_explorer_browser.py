@@ -261,6 +261,8 @@ def test_every_control_by_keyboard(page, explorer_site, errors, lang):
     model, *_ = check(root)
     assert model["w_key"] == explorer.chapter_model()["w_key"]
 
+    page.keyboard.press("Tab")  # "show all steps", a setting among the controls
+    assert page.evaluate("document.activeElement.matches('[data-ae-all]')")
     page.keyboard.press("Tab")  # shuffle
     assert page.evaluate("document.activeElement.matches('[data-ae-shuffle]')")
     page.keyboard.press("Enter")
@@ -411,6 +413,8 @@ def test_show_all_steps(page, explorer_site, errors, lang):
     assert box.is_checked() and root.get_attribute("data-step") == "1"
     assert shown_steps(root) == list(range(1, explorer.STEPS + 1))
     assert shown_tables(root) == tables_up_to(explorer.STEPS)
+    assert root.locator("[data-ae-stepper] input[data-ae-all]").count() == 0  # a setting, not in the bar
+    root.locator("[data-ae-next]").focus()
     page.keyboard.press("ArrowRight")  # the arrows of the step bar still step
     assert root.get_attribute("data-step") == "2"
     root.locator("[data-ae-next]").click()
@@ -433,8 +437,9 @@ def test_show_all_steps(page, explorer_site, errors, lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_step_and_its_sentence_are_in_view_on_a_phone(browser, explorer_site, lang, motion):
     """At 390 x 844, after each Next the step's sentence (in the sticky step bar) and the step just
-    revealed are on screen, neither under the page header nor under the bar; with reduced motion
-    the page jumps there instead of scrolling smoothly."""
+    revealed are on screen, neither under the page header nor under the bar, and the bar is at most
+    135 px tall (it was 150-190 px with its settings in it); with reduced motion the page jumps there
+    instead of scrolling smoothly."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
                                   reduced_motion=motion)
     try:
@@ -456,10 +461,13 @@ def test_the_step_and_its_sentence_are_in_view_on_a_phone(browser, explorer_site
                 return {say: [t, b], covered: !(hit && say.contains(hit)),
                         header: document.querySelector('.md-header').getBoundingClientRect().bottom,
                         bar: root.querySelector('[data-ae-stepper]').getBoundingClientRect().bottom,
+                        bar_height: root.querySelector('[data-ae-stepper]').getBoundingClientRect().height,
                         part: box(part.closest('.ae-panel') || part), height: innerHeight};
             }""", k)
             top, bottom = geometry["say"]
             assert geometry["header"] - 0.5 <= top < bottom <= geometry["height"], (k, geometry)
+            # the bar that follows the reader leaves the step its screen: one row and the sentence
+            assert geometry["bar_height"] <= 135, (k, geometry)
             assert not geometry["covered"], (k, geometry)
             said = explorer._say(lang, k, model, *explorer.compute(model))
             assert root.locator("[data-ae-say]").text_content() == said

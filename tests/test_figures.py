@@ -44,7 +44,7 @@ MIN_PHONE_TEXT_PX = 11
 # A label each figure must show as <text>: Chinese in zh, English in en.
 LABELS = {
     "library": {"zh": "《猫咪饲养手册》", "en": "Cat Care Handbook"},
-    "softmax": {"zh": "原始分数", "en": "Raw scores"},
+    "softmax": {"zh": "之前的分数", "en": "Scores before softmax"},
     "temperature": {"zh": "更尖锐", "en": "sharper"},
     "heatmap": {"zh": "被看的词", "en": "word looked at"},
     "asymmetry": {"zh": "它→猫", "en": "it (它)→cat (猫)"},

@@ -705,3 +705,21 @@ def test_stream_outputs_are_merged_so_builds_are_reproducible():
                            nbformat.v4.new_output("stream", name="stderr", text="x\n")]
     merged = hook.merge_streams(nb).cells[0].outputs
     assert [(o.name, o.text) for o in merged] == [("stdout", "1\n2\n"), ("stderr", "x\n")]
+
+
+def test_ipython_is_imported_before_the_notebook_threads_start(tmp_path, monkeypatch):
+    """The kernels' threads import IPython; a figure drawn meanwhile in the build process must not
+    meet it half-imported (matplotlib reads sys.modules["IPython"].version_info)."""
+    import concurrent.futures
+
+    hook = load_hook()
+    for name in [m for m in sys.modules if m == "IPython" or m.startswith("IPython.")]:
+        monkeypatch.delitem(sys.modules, name)
+    (tmp_path / "docs" / "zh").mkdir(parents=True)
+    (tmp_path / "docs" / "zh" / "x.ipynb").write_text("{}")
+    seen = []
+    monkeypatch.setattr(concurrent.futures.ThreadPoolExecutor, "submit",
+                        lambda self, fn: seen.append(sys.modules["IPython"].version_info) or
+                        concurrent.futures.Future())
+    hook.start_all_notebooks(tmp_path, use_cache=False)
+    assert seen and seen[0] >= (8,)

@@ -191,7 +191,7 @@ def test_heatmap_table_is_the_sentence_weights(lang):
 @pytest.mark.parametrize("lang", LANGS)
 def test_library_table_is_the_lookup(lang):
     header, rows = table_rows(render("table.library", lang))
-    assert header == (["书", "相关性分数", "权重"] if lang == "zh" else ["Book", "Relevance score", "Weight"])
+    assert header == (["书", "分数", "权重"] if lang == "zh" else ["Book", "Score", "Weight"])
     assert len(rows) == len(library.books)
     for row, title, score, weight in zip(rows, library.books, library.scores, library.weights):
         if lang == "en":

@@ -1,6 +1,6 @@
 """Figure `heatmap`: the attention weights of 它 是 一只 猫, a weight in every cell.
 
-Page: "Relevance → weights" (docs/*/weights.md). Weights from
+Page: "Scores → weights" (docs/*/weights.md). Weights from
 snippets.sentence.sentence_weights: row i is how word i shares its attention.
 """
 from matplotlib.patches import Rectangle

@@ -19,14 +19,14 @@ TOPICS = {  # the columns of library.contents
     "en": ("feeding", "deworming", "off-topic"),
 }
 CAPTION = {
-    "zh": "第一幅：问题和每本书书脊标签的相关性；第二幅：softmax 后每本书分到的权重；"
+    "zh": "第一幅：问题和每本书书脊标签比出的分数；第二幅：softmax 后每本书分到的权重；"
           "第三幅：笔记的每一项由各本书按权重贡献——不是只抄最相关的那一本。",
-    "en": "First: how relevant each spine label is to the question; second: the weight each book gets after softmax; "
+    "en": "First: the score of each spine label against the question; second: the weight each book gets after softmax; "
           "third: every item of the note is made of all the books, by weight, not copied from the best match alone.",
 }
 TEXT = {
-    "zh": {"relevance": "相关性（Query · Key）", "weights": "权重（softmax）", "note": "笔记里每一项来自哪本书"},
-    "en": {"relevance": "Relevance (Query vs Key)", "weights": "Weight (softmax)", "note": "Where each item of the note comes from"},
+    "zh": {"relevance": "分数（Query · Key）", "weights": "权重（softmax）", "note": "笔记里每一项来自哪本书"},
+    "en": {"relevance": "Score (Query vs Key)", "weights": "Weight (softmax)", "note": "Where each item of the note comes from"},
 }
 
 
@@ -50,11 +50,11 @@ def alt(lang):
     best_only = library.contents[top, deworm]  # what copying the top book alone would give
     if lang == "zh":
         others = "，".join(f"{names[i]}{style.pct(weights[i])}" for i in rest)
-        return (f"图书馆查资料：问题和{names[top]}最相关（{relevance[top]:.1f}），它拿到 {style.pct(weights[top])} 的权重；"
+        return (f"图书馆查资料：问题和{names[top]}最相关（分数 {relevance[top]:.1f}），它拿到 {style.pct(weights[top])} 的权重；"
                 f"{others}。笔记不是只抄一本：驱虫一项是 {note[deworm]:.2f}，只抄{names[top]}只有 {best_only:.2f}，"
                 f"多出的主要来自{names[helper]}。")
     others = ", ".join(f"{names[i]} {style.pct(weights[i])}" for i in rest)
-    return (f"The library lookup: {names[top]} matches the question best (relevance {relevance[top]:.1f}) "
+    return (f"The library lookup: {names[top]} matches the question best (score {relevance[top]:.1f}) "
             f"and gets {style.pct(weights[top])} of the weight; {others}. The note is not copied from one book: "
             f"its deworming item is {note[deworm]:.2f}, against {best_only:.2f} from {names[top]} alone; "
             f"the extra comes mostly from {names[helper]}.")

@@ -1,6 +1,6 @@
-"""Figure `softmax`: the article's raw scores beside the weights softmax gives them.
+"""Figure `softmax`: the article's scores beside the weights softmax gives them.
 
-Page: "Relevance → weights" (docs/*/weights.md). The weights come from
+Page: "Scores → weights" (docs/*/weights.md). The weights come from
 snippets.softmax.softmax; the bottom strip shows them as a budget that sums to 1.
 """
 import numpy as np
@@ -12,14 +12,14 @@ NAME = "softmax"
 SIZE = (7.0, 4.0)  # inches
 PHONE_SIZE = (style.PHONE_WIDTH, 6.4)  # panels stacked
 CAPTION = {
-    "zh": "第一幅：文章里的原始分数；第二幅：softmax 之后的权重。顺序不变，差距被放大；最后：权重像一份总和为 1 的预算。",
-    "en": "First: the article's raw scores; second: the weights after softmax. The order stays, the gaps grow; "
+    "zh": "第一幅：文章里的分数；第二幅：softmax 之后的权重。顺序不变，差距被放大；最后：权重像一份总和为 1 的预算。",
+    "en": "First: the article's scores; second: the weights after softmax. The order stays, the gaps grow; "
           "last: the weights are a budget that sums to 1.",
 }
 TEXT = {
-    "zh": {"scores": "原始分数（可以是任意大小）", "weights": "softmax 之后的权重（0 到 1）",
+    "zh": {"scores": "softmax 之前的分数（可以是任意大小）", "weights": "softmax 之后的权重（0 到 1）",
            "budget": "预算：权重之和 = {total}"},
-    "en": {"scores": "Raw scores (any size)", "weights": "Weights after softmax (0 to 1)",
+    "en": {"scores": "Scores before softmax (any size)", "weights": "Weights after softmax (0 to 1)",
            "budget": "The budget: the weights sum to {total}"},
 }
 
@@ -36,14 +36,14 @@ def alt(lang):
     rest = 1 - weights[top]
     if lang == "zh":
         return (
-            f"柱状图：{''.join(style.word_name(w, lang) for w in words)}的原始分数 {'、'.join(f'{s:.1f}' for s in scores)}"
+            f"柱状图：{''.join(style.word_name(w, lang) for w in words)}的分数 {'、'.join(f'{s:.1f}' for s in scores)}"
             f" 经 softmax 变成权重 {'、'.join(style.w2(w) for w in weights)}；"
             f"{style.word_name(words[top], lang)}得到 {style.pct(weights[top])}，其余三个词合计 {style.pct(rest)}，"
             f"四个权重加起来等于 {weights.sum():.0f}。"
         )
     names = ", ".join(style.WORD_EN[w] for w in words)
     return (
-        f"Bar charts: the raw scores {', '.join(f'{s:.1f}' for s in scores)} ({names}) become the weights "
+        f"Bar charts: the scores {', '.join(f'{s:.1f}' for s in scores)} ({names}) become the weights "
         f"{', '.join(style.w2(w) for w in weights)} after softmax; {style.word_name(words[top], lang)} gets "
         f"{style.pct(weights[top])}, the other three words {style.pct(rest)} together, "
         f"and the four weights add up to {weights.sum():.0f}."

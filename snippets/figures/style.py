@@ -75,7 +75,7 @@ class Theme:
     grid: str        # grid and axis lines
     background: str  # the page behind the figure (for gaps between heatmap cells)
     primary: str     # the main series (weights, attention)
-    secondary: str   # the series it is compared with (raw scores, the relay)
+    secondary: str   # the series it is compared with (scores before softmax, the relay)
     words: tuple     # one colour per word of 它 是 一只 猫, viridis samples
 
 

@@ -1,6 +1,6 @@
 """Figure `temperature`: the same scores, divided by a temperature before softmax.
 
-Page: "Relevance → weights" (docs/*/weights.md). Weights from
+Page: "Scores → weights" (docs/*/weights.md). Weights from
 snippets.softmax.sharpen: a low temperature sharpens, a high one flattens.
 """
 import numpy as np

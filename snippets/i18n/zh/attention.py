@@ -4,7 +4,7 @@ CATALOGUE = {
     # dot_product_attention: the teaching version
     '"""Mix the values by how well each key matches each query."""':
         '"""按每个 Key 和每个 Query 的匹配程度，把 Value 混合起来。"""',
-    '# 1. relevance scores: (n_q, d) @ (d, n_k) -> (n_q, n_k)': '# 1. 相关性分数：(n_q, d) @ (d, n_k) -> (n_q, n_k)',
+    '# 1. scores: (n_q, d) @ (d, n_k) -> (n_q, n_k)': '# 1. 分数：(n_q, d) @ (d, n_k) -> (n_q, n_k)',
     '# 2. weights: softmax over the keys, each row sums to 1': '# 2. 权重：对所有 Key 做 softmax，每行加起来等于 1',
     '# 3. weighted sum of the values: (n_q, n_k) @ (n_k, d_v)': '# 3. 把 Value 加权求和：(n_q, n_k) @ (n_k, d_v)',
     # attention: the sturdy version

@@ -1,9 +1,9 @@
 """Chinese comments for the code of the exercises (snippets/exercises.py)."""
 CATALOGUE = {
-    "# relevance of the five books: the handbook twice": "# 五本书的相关性：饲养手册有两本",
+    "# scores of the five books: the handbook twice": "# 五本书的分数：饲养手册有两本",
     "# four equal scores": "# 四个相同的分数",
     "# each exp(0) = 1": "# 每个都是 exp(0) = 1",
-    "# raw scores of it, is, a, cat": "# 原始分数：它、是、一只、猫",
+    "# scores of it, is, a, cat": "# 分数：它、是、一只、猫",
     "# as they are, then 10 higher": "# 原样一次，全部加 10 再一次",
     "# cat gets -inf (masked): exp(-inf) is exactly 0": "# 猫的分数是 -inf（掩码）：exp(-inf) 正好是 0",
     "# temperature 0.5": "# 温度 0.5",

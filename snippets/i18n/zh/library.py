@@ -10,7 +10,7 @@ CATALOGUE = {
     "# Keys: each book's spine label, same four topics": "# Key：每本书的书脊标签，同样四个主题",
     '# Values: feeding, deworming, off-topic': '# Value：喂养、驱虫、离题',
     # lookup
-    '# relevance score: the question against every label': '# 相关性分数：拿问题和每个标签比对',
+    '# scores: the question against every label': '# 分数：拿问题和每个标签比对',
     '# weights: the scores as shares that add up to 1': '# 权重：把分数变成加起来等于 1 的占比',
     "# the note: a little of every book's contents, by weight": "# 笔记：按权重从每本书的内容里各取一点",
     # show

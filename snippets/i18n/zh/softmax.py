@@ -62,7 +62,7 @@ CATALOGUE = {
     '"is"': '"是"',
     '"a"': '"一只"',
     '"cat"': '"猫"',
-    '# how relevant each word is to "it" (the raw scores)': '# 每个词和「它」有多相关（原始分数）',
+    '# the scores "it" gives each word (before softmax)': '# 「它」给每个词打的分数（softmax 之前）',
     '#> it  0.06': '#> 它   0.06',
     '#> is  0.05': '#> 是   0.05',
     '#> a   0.13': '#> 一只  0.13',
