@@ -188,6 +188,36 @@ def test_playground_controls_are_finger_sized(browser, site_url, phone, lang):
         context.close()
 
 
+@pytest.mark.parametrize("url", ["weights/", "en/faq/"])
+def test_the_menu_opens_at_the_top_with_every_section(browser, site_url, site_dir, url):
+    """On a phone the menu (the reading order) opens at its top level, every section within reach,
+    not inside the section of the page being read (Material's default)."""
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup((site_dir / url / "index.html").read_text(encoding="utf-8"), "html.parser")
+    sections = [label.get_text(" ", strip=True) for label in
+                soup.select(".md-nav--primary > .md-nav__list > .md-nav__item--nested > label.md-nav__link")]
+    assert len(sections) >= 4, sections
+    context = browser.new_context(viewport=PHONES["390x844"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(site_url + url)
+        page.locator("label.md-header__button[for=__drawer]").tap()
+        page.wait_for_timeout(400)  # the drawer slides in
+        # what a finger can reach: the link is on screen and nothing (a nested level) covers it
+        shown = page.evaluate("""() => [...document.querySelectorAll(
+            '.md-nav--primary > .md-nav__list > .md-nav__item > .md-nav__link')].filter(link => {
+              const r = link.getBoundingClientRect();
+              if (!r.width || r.right <= 0 || r.left >= innerWidth || r.bottom <= 0 || r.top >= innerHeight) return false;
+              const hit = document.elementFromPoint(r.left + Math.min(r.width / 2, 40), r.top + r.height / 2);
+              return hit && link.contains(hit);
+            }).map(link => link.textContent.trim())""")
+        for name in sections:
+            assert any(name in text for text in shown), (name, shown)
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("lang", PLAYGROUND)
 def test_playground_assets_only_where_used(site_dir, lang):
     """playground.css/.js are linked from the page with the playground and no other."""
