@@ -57,12 +57,25 @@ def _module_file(module, package_dir):
     return None
 
 
+_parsed = {}  # (path, its text) -> the module names it imports: a build asks four times
+
+
 def _imported_modules(path, package_dir):
     """Module names `path` imports anywhere in its body (function-level imports too)."""
+    text = path.read_text(encoding="utf-8")
+    key = (str(path), str(package_dir), text)
+    if key not in _parsed:
+        if len(_parsed) > 256:  # old versions of edited files
+            _parsed.clear()
+        _parsed[key] = _parse_imports(path, package_dir, text)
+    return _parsed[key]
+
+
+def _parse_imports(path, package_dir, text):
     relative = path.relative_to(package_dir.parent).with_suffix("")
     package = list(relative.parts[:-1])  # a/b.py and a/b/__init__.py both sit in package a(.b)
     names = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+    for node in ast.walk(ast.parse(text, filename=str(path))):
         if isinstance(node, ast.Import):
             names += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
