@@ -121,7 +121,10 @@ def main():
 
     # --8<-- [start:scale]
     rng = np.random.default_rng(0)
-    q, k, v = rng.normal(size=(3, 4, 64))  # 4 words, d_k = 64
+    # random stand-ins for Q, K and V: 4 words, 64 numbers each
+    q = rng.normal(size=(4, 64))
+    k = rng.normal(size=(4, 64))
+    v = rng.normal(size=(4, 64))
     _, plain = dot_product_attention(q, k, v)
     # divide every score by sqrt(d_k) = 8: (q / 8) @ k.T
     _, scaled = dot_product_attention(q / np.sqrt(64), k, v)
@@ -133,7 +136,8 @@ def main():
 
     # --8<-- [start:agree]
     rng = np.random.default_rng(1)
-    q, k, v = rng.normal(size=(3, 5, 8))  # 5 words, d = 8
+    # three random tables q, k, v: 5 words, 8 numbers each
+    q, k, v = rng.normal(size=(3, 5, 8))
     simple, _ = dot_product_attention(q, k, v)
     sturdy, _ = attention(q, k, v, scale=1.0)
     print("same output:", np.allclose(simple, sturdy))

@@ -185,6 +185,10 @@ VALUES.update({
     "num.cat_a_weight_ratio_hot": lambda lang: f"{_weight_ratio(3, 2, 2.0):.1f}",
     "table.lead_to_weight": _lead_table,
     "num.cat_self_weight": lambda lang: _w(sentence.sentence_weights()[3, 3]),
+    # faq#why-attend-to-itself: 猫 keeps the largest share, not a majority
+    "num.cat_others_percent": lambda lang: _pct(1 - sentence.sentence_weights()[3, 3]),
+    "num.new_cat_pet": lambda lang: _w(sentence.self_attention(sentence.SENTENCE)[1][3][
+        sentence.value_features.index("pet")]),
     "num.cost_4_words": lambda lang: f"{cost.comparisons(4):,}",
     "num.cost_8_words": lambda lang: f"{cost.comparisons(8):,}",
     "num.relay_hand_offs_21": lambda lang: f"{cost.path_length(21, attention=False)}",

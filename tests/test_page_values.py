@@ -154,6 +154,19 @@ def test_heatmap_prose_about_the_cat_row_holds():
         assert render("num.cat_self_weight", lang) == f"{weights[3, 3]:.2f}"
 
 
+def test_faq_claim_about_the_cat_keeping_itself_holds():
+    """FAQ: cat keeps the largest share of its row for itself, yet less than half: the rest
+    (a majority) goes to the other words; its 'pet' comes from itself alone."""
+    weights = sentence.sentence_weights()
+    assert weights[3].argmax() == 3 and weights[3, 3] < 0.5
+    pet = sentence.value_features.index("pet")
+    new_cat = sentence.self_attention(sentence.SENTENCE)[1][3]
+    assert new_cat[pet] == pytest.approx(weights[3, 3])  # only cat has 'pet' among the four Values
+    for lang in LANGS:
+        assert render("num.cat_others_percent", lang).rstrip("% ") == f"{100 * (1 - weights[3, 3]):.0f}"
+        assert render("num.new_cat_pet", lang) == f"{new_cat[pet]:.2f}"
+
+
 def test_the_sentence_gives_it_exactly_the_article_scores():
     """Weights page: 'the toy sentence was built so that it gives exactly these scores'."""
     np.testing.assert_allclose(sentence.sentence_scores()[0], [0.5, 0.3, 1.2, 3.0], rtol=0, atol=1e-12)

@@ -53,12 +53,12 @@ CATALOGUE = {
     '# one question, three books: query (2,), key (3, 2)': '# 一个问题，三本书：query (2,)，key (3, 2)',
     '# contents': '# 书的内容',
     # scale
-    '# 4 words, d_k = 64': '# 4 个词，d_k = 64',
+    '# random stand-ins for Q, K and V: 4 words, 64 numbers each': '# 用随机数代替 Q、K、V：4 个词，每个词 64 个数',
     '# divide every score by sqrt(d_k) = 8: (q / 8) @ k.T': '# 每个分数都除以 sqrt(d_k) = 8：(q / 8) @ k.T',
     '# top weight of each row': '# 每行最大的权重',
     '# calmer after scaling': '# 缩放后温和多了',
     # agree
-    '# 5 words, d = 8': '# 5 个词，d = 8',
+    '# three random tables q, k, v: 5 words, 8 numbers each': '# q、k、v 三张随机的表：5 个词，每个词 8 个数',
     '"same output:"': '"结果一样吗？"',
     '#> same output: True': '#> 结果一样吗？ True',
     '"rows sum to 1:"': '"每行加起来都是 1 吗？"',
