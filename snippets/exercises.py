@@ -85,14 +85,19 @@ def exercises():
     out = []
 
     # --- library: the question, the spine labels, the contents -------------------------
+    # A choice, so that it can be predicted: weights are proportional to the exps, so
+    # with the old weights as the exps, each copy gets before / (1 + before).
     twin_relevance = np.concatenate([library.relevance[:1], library.relevance])
     twin = _softmax(twin_relevance)
+    before, each = float(library.weights[0]), float(twin[0])
     out.append(Exercise(
-        "library-twin", "library", "number", float(twin[0]),
-        values={"before": float(library.weights[0]),
+        "library-twin", "library", "choice",
+        "as-before" if np.isclose(each, before) else "half" if np.isclose(each, before / 2)
+        else "more-than-half" if each > before / 2 else "less-than-half",
+        values={"before": before, "rest": 1 - before, "each": each,
                 "pet_before": float(library.weights[library.books.index("Pet Care")]),
                 "pet": float(twin[1 + library.books.index("Pet Care")]), "both": float(twin[0] + twin[1])},
-        tolerance=WEIGHT_TOLERANCE, percent=True, code="library_twin",
+        choices=("as-before", "half", "more-than-half", "less-than-half"), code="library_twin",
         code_value=lambda ns: ns["weights"], code_expected=twin))
     quantum = float(library.weights[library.books.index("Quantum Mechanics")])
     out.append(Exercise(
@@ -106,8 +111,21 @@ def exercises():
         values={"question": "[" + ", ".join(f"{x:g}" for x in pet_question) + "]"},
         choices=tuple(library.books)))
 
-    # --- word vectors: tie W_Q = W_K --------------------------------------------------
+    # --- word vectors: Key vs Value; then tie W_Q = W_K (the optional part) -----------
     words = list(sentence.SENTENCE)
+    # Which face of 猫 carries its feature "pet": the one that changes when "pet" is taken away.
+    x_cat = np.asarray(sentence.embedding["猫"], dtype=np.float64)
+    pet_feature = sentence.features.index("pet")
+    if x_cat[pet_feature] != 1:
+        raise ValueError("exercise wv-faces asks where the feature 'pet' of 猫 goes, but 猫 lacks it")
+    no_pet = x_cat.copy()
+    no_pet[pet_feature] = 0
+    in_key = not np.array_equal(x_cat @ sentence.w_key, no_pet @ sentence.w_key)
+    in_value = not np.array_equal(x_cat @ sentence.w_value, no_pet @ sentence.w_value)
+    out.append(Exercise(
+        "wv-faces", "word-vectors", "choice",
+        "both" if in_key and in_value else "key" if in_key else "value" if in_value else "neither",
+        choices=("key", "value", "both")))
     tied = sentence.sentence_scores(words, tied=True)  # W_K = W_Q: (n, n)
     tied_weights = _softmax(tied)
     it, c, is_ = words.index("它"), words.index("猫"), words.index("是")

@@ -128,6 +128,7 @@ def main():
     # --8<-- [end:article_scores]
 
     # --8<-- [start:amplify]
+    weights = softmax(scores)  # the weights of "it", as above
     # a lead of d points becomes e^d times the weight
     for i, j in [(3, 2), (0, 1)]:  # cat vs a, it vs is
         lead = scores[i] - scores[j]

@@ -144,7 +144,10 @@ def test_answers_equal_independent_computations():
     assert e["why-distance"].answer == 1
     rel = library.labels @ library.question
     twin = np.exp(rel[0]) / (np.exp(rel[0]) + np.exp(rel).sum())
-    assert e["library-twin"].answer == pytest.approx(twin, abs=1e-12)
+    before = softmax(rel)[0]
+    assert e["library-twin"].values["each"] == pytest.approx(twin, abs=1e-12)
+    assert twin == pytest.approx(before / (1 + before), abs=1e-12)  # the hint's route, no exp needed
+    assert e["library-twin"].answer == "more-than-half" and before / 2 < twin < before
     assert e["library-quantum"].answer == "small"
     assert e["library-pet"].answer == "Pet Care"
     assert e["ws-note"].answer == pytest.approx(float(softmax(rel) @ library.contents[:, 0]), abs=1e-12)
@@ -152,6 +155,9 @@ def test_answers_equal_independent_computations():
     assert np.allclose(tied, tied.T)
     cat, is_ = sentence.SENTENCE.index("猫"), sentence.SENTENCE.index("是")
     assert e["wv-tied"].answer == sentence.SENTENCE[int(np.argmax(tied[cat]))] == "它"
+    pet = sentence.features.index("pet")  # 猫 has it; only W_V passes it on
+    assert sentence.embedding["猫"][pet] == 1 and e["wv-faces"].answer == "value"
+    assert not sentence.w_key[pet].any() and sentence.w_value[pet].any()
     assert e["wv-symmetric"].answer == pytest.approx(tied[0, is_]) == pytest.approx(tied[is_, 0])
     untied = sentence.sentence_scores(sentence.SENTENCE)
     assert untied[is_, 0] != untied[0, is_]  # the untied pair the explanation quotes does differ
@@ -361,6 +367,9 @@ CHOICE_MEANINGS = {
     "zero": ("正好", "Exactly"), "small": ("大一点", "more than 0"), "negative": ("小于", "Less than"),
     "v": ("v", "v"), "4v": ("4v", "4v"), "quarter-v": ("四分之一", "quarter"),
     "same": ("不变", "same"), "changes": ("会变", "changes"),
+    "as-before": ("一样多", "As much"), "half": ("正好", "Exactly half"),
+    "more-than-half": ("一半多", "More than half"), "less-than-half": ("一半少", "Less than half"),
+    "key": ("Key", "Key"), "value": ("Value", "Value"), "both": ("两个都有", "Both"),
 }
 
 

@@ -16,7 +16,9 @@ CATALOGUE = {
     # heatmap-helper: HTML and colour names are code, kept as they are
     '"viridis"': '"viridis"',
     '# 0: dark purple ... 1: yellow': '# 0：深紫色 …… 1：黄色',
-    '# how the heatmap names each word': '# 热力图上每个词的名字（中文版就是词本身；英文版在英文词后附上中文）',
+    '# Helper code: draws the heatmap table': '# 辅助代码：画出热力图表格',
+    "# the heatmap's name for each word of `embedding`, in order (rename them here)":
+        '# 热力图上怎么称呼 `embedding` 里的每个词，顺序相同（想换个叫法，改这里）',
     '"it (它)"': '"它"',
     '"is (是)"': '"是"',
     '"a (一只)"': '"一只"',

@@ -70,6 +70,7 @@ CATALOGUE = {
     'f"sum = {weights.sum():.2f}"': 'f"总和 = {weights.sum():.2f}"',
     '#> sum = 1.00': '#> 总和 = 1.00',
     # amplify
+    '# the weights of "it", as above': '# 「它」的权重，和上面算的一样',
     '# a lead of d points becomes e^d times the weight': '# 领先 d 分，权重就是对方的 e^d 倍',
     '# cat vs a, it vs is': '# 「猫」对「一只」，「它」对「是」',
     'f"{words[i]} vs {words[j]}: {lead:.1f} ahead, "': 'f"「{words[i]}」比「{words[j]}」高 {lead:.1f} 分，"',
