@@ -212,3 +212,53 @@ def test_search_cache_off_restores_the_plugin(search_index, tmp_path, monkeypatc
     monkeypatch.setenv("SEARCH_CACHE", "off")
     hook.on_config(config)
     assert search_index.add_entry_from_context is original
+
+
+# -- highlight_cache: highlighted code blocks kept between builds ----------------------------
+
+@pytest.fixture
+def highlighter(monkeypatch):
+    """pymdownx's Highlight, restored after the test; counts real highlighting."""
+    from pymdownx.highlight import Highlight
+
+    calls = []
+    real = Highlight.highlight
+    monkeypatch.setattr(Highlight, "highlight", lambda self, src, *a, **k: calls.append(src) or real(self, src, *a, **k))
+    return Highlight, calls
+
+
+def test_highlight_cache_wraps_this_pymdownx_release(highlighter):
+    hook = load_hook("highlight_cache")
+    Highlight, _ = highlighter
+    assert hook.install() and hasattr(Highlight.highlight, hook.MARK)
+    assert hook.install() and not hasattr(Highlight.highlight.__wrapped__, hook.MARK)  # wrapped once
+
+
+def test_highlight_cache_reuses_a_block_across_builds_and_only_an_identical_one(highlighter, tmp_path, monkeypatch):
+    import markdown
+
+    Highlight, calls = highlighter
+    hook = load_hook("highlight_cache")
+    config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"))
+    hook.on_config(config)
+    text = '```python\nx = 1  # 猫\n```\n'
+    convert = lambda source: markdown.markdown(source, extensions=["pymdownx.superfences", "pymdownx.highlight"])
+    first = convert(text)
+    assert calls == ["x = 1  # 猫"] and 'class="highlight"' in first
+    assert convert(text) == first and len(calls) == 1
+    convert(text.replace("1", "2"))
+    convert('```python title="t.py"\nx = 1  # 猫\n```\n')  # titled: never from the cache
+    assert len(calls) == 3
+    hook.on_post_build(config)
+    again = load_hook("highlight_cache")  # a `mkdocs serve` rebuild: the module runs afresh...
+    again.on_config(config)
+    assert convert(text) == first and len(calls) == 3  # ...and the installed wrapper remembers
+    fresh = load_hook("highlight_cache")  # the next build process: the disk file
+    monkeypatch.setattr(Highlight, "highlight", Highlight.highlight.__wrapped__)  # unwrap the first hook
+    fresh.on_config(config)
+    assert convert(text) == first and len(calls) == 3
+    monkeypatch.setenv("HIGHLIGHT_CACHE", "off")
+    fresh.on_config(config)
+    assert not hasattr(Highlight.highlight, fresh.MARK)
+    convert(text)
+    assert len(calls) == 4
