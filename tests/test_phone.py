@@ -188,6 +188,30 @@ def test_playground_controls_are_finger_sized(browser, site_url, phone, lang):
         context.close()
 
 
+COMMENTS_JS = """() => [...document.querySelectorAll('.highlight pre > code .c1, .highlight pre > code .c')]
+  .filter(c => c.getClientRects().length && !c.closest('details:not([open])'))
+  .map(c => { const box = c.closest('pre').getBoundingClientRect();
+              const past = [...c.getClientRects()].filter(r => r.width > 1 && r.right > box.right + 1);
+              return {text: c.textContent, past: past.length, lines: c.getClientRects().length}; })"""
+
+
+@pytest.mark.parametrize("url", ["word-vectors/", "en/word-vectors/", "weights/", "en/weights/", "library/"])
+def test_code_comments_wrap_inside_the_screen(browser, site_url, url):
+    """A comment after code wraps at the screen's edge (the text explains the shape comments):
+    none of its words is left past the right edge of its code block."""
+    context = browser.new_context(viewport=PHONES["390x844"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(site_url + url)
+        comments = page.evaluate(COMMENTS_JS)
+        assert len(comments) >= 5, comments
+        assert any(c["lines"] > 1 for c in comments), "no comment needed wrapping: the check saw nothing"
+        cut = [c["text"] for c in comments if c["past"]]
+        assert not cut, f"{url}: comments running past the screen: {cut}"
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("url", ["weights/", "en/faq/"])
 def test_the_menu_opens_at_the_top_with_every_section(browser, site_url, site_dir, url):
     """On a phone the menu (the reading order) opens at its top level, every section within reach,
