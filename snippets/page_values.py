@@ -176,6 +176,8 @@ VALUES.update({
     "num.cat_a_lead": lambda lang: f"{_lead(3, 2):.1f}",
     "num.cat_a_score_ratio": lambda lang: f"{ARTICLE_SCORES[3] / ARTICLE_SCORES[2]:.1f}",
     "num.cat_a_weight_ratio": lambda lang: f"{_weight_ratio(3, 2):.1f}",
+    # weights#widen: dividing the two rounded weights as printed gives a little less
+    "num.cat_a_rounded_ratio": lambda lang: f"{float(_w(_article_weights()[3])) / float(_w(_article_weights()[2])):.1f}",
     "num.it_is_lead": lambda lang: f"{_lead(0, 1):.1f}",
     "num.it_is_score_ratio": lambda lang: f"{ARTICLE_SCORES[0] / ARTICLE_SCORES[1]:.1f}",
     "num.it_is_weight_ratio": lambda lang: f"{_weight_ratio(0, 1):.2f}",

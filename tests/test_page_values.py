@@ -154,6 +154,14 @@ def test_heatmap_prose_about_the_cat_row_holds():
         assert render("num.cat_self_weight", lang) == f"{weights[3, 3]:.2f}"
 
 
+def test_weights_rounded_ratio_is_the_printed_weights_divided():
+    """Weights page: 'divide the printed 0.76 by 0.13 and you get 5.8', less than the true 6.0."""
+    for lang in LANGS:
+        printed = float(render("num.it_cat_weight", lang)) / float(render("num.it_a_weight", lang))
+        assert render("num.cat_a_rounded_ratio", lang) == f"{printed:.1f}"
+        assert render("num.cat_a_rounded_ratio", lang) != render("num.cat_a_weight_ratio", lang)
+
+
 def test_faq_claim_about_the_cat_keeping_itself_holds():
     """FAQ: cat keeps the largest share of its row for itself, yet less than half: the rest
     (a majority) goes to the other words; its 'pet' comes from itself alone."""
