@@ -128,6 +128,16 @@ def main():
     #> [0 0 0 1 0 0] [1 1 0]
     # --8<-- [end:faces]
 
+    # --8<-- [start:scores_rows]
+    scores = q @ k.T  # every Query against every Key: (4, 6) @ (6, 4) -> (4, 4)
+    for word, row in zip(words, scores):
+        print(word, *(f"{s:.1f}" for s in row))
+    #> it 0.5 0.3 1.2 3.0
+    #> is 1.0 2.0 0.2 0.2
+    #> a 0.2 0.2 2.0 1.0
+    #> cat 1.2 0.2 1.0 1.5
+    # --8<-- [end:scores_rows]
+
     # --8<-- [start:heatmap_rows]
     words = ["it", "is", "a", "cat"]
     weights, new = self_attention(words)

@@ -519,6 +519,17 @@ def test_figure_digest_follows_each_file_the_figure_is_made_from(fake_heatmap, r
     assert hook.figure_digest(heatmap, package) != before
 
 
+def test_figure_sources_follow_a_new_import_in_the_same_build_process(fake_heatmap):
+    """The hook parses each file's imports once per text: an edit that adds an import (under
+    `mkdocs serve`, the same process) is seen at once."""
+    hook, package, heatmap, before = fake_heatmap
+    sources = set(hook.figure_sources(heatmap, package))
+    assert package / "unrelated.py" not in sources
+    heatmap.write_text(heatmap.read_text(encoding="utf-8") + "\nfrom snippets import unrelated\n", encoding="utf-8")
+    assert package / "unrelated.py" in set(hook.figure_sources(heatmap, package))
+    assert hook.figure_digest(heatmap, package) != before
+
+
 @pytest.mark.parametrize("relative", ["unrelated.py", "figures/other.py", "i18n/zh/sentence.py"])
 def test_figure_digest_ignores_modules_the_figure_does_not_use(fake_heatmap, relative):
     """What makes the per-figure key worth having: an edit elsewhere redraws nothing here."""

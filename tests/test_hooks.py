@@ -196,8 +196,9 @@ def test_search_cache_reuses_entries_of_an_unchanged_page_only(search_index, tmp
     again = search_index(lang=["zh"])  # the next build, same page
     again.add_entry_from_context(search_page(content))
     assert calls == ["weights/"] and again.entries == first.entries
-    for changed in (search_page(content + "<p>猫</p>"), search_page(content, url="en/weights/"),
-                    search_page(content, toc=[SimpleNamespace(id="ratio", url="#ratio", title="x", children=[])])):
+    toc = [SimpleNamespace(id="ratio", url="#ratio", title="比值", children=[])]
+    for changed in (search_page(content, toc=toc), search_page(content + "<p>猫</p>", toc=toc),
+                    search_page(content, url="en/weights/")):
         search_index(lang=["zh"]).add_entry_from_context(changed)
     assert len(calls) == 4
     assert len(list((tmp_path / "cache").glob("*.json"))) == 2  # one file per page URL
@@ -247,18 +248,19 @@ def test_highlight_cache_reuses_a_block_across_builds_and_only_an_identical_one(
     assert calls == ["x = 1  # 猫"] and 'class="highlight"' in first
     assert convert(text) == first and len(calls) == 1
     convert(text.replace("1", "2"))
-    convert('```python title="t.py"\nx = 1  # 猫\n```\n')  # titled: never from the cache
-    assert len(calls) == 3
+    titled = '```python title="t.py"\nx = 1  # 猫\n```\n'
+    once, twice = convert(titled), convert(titled)  # titled: never from the cache (the title
+    assert len(calls) == 4 and once == twice and "t.py" in twice  # is stashed per conversion)
     hook.on_post_build(config)
     again = load_hook("highlight_cache")  # a `mkdocs serve` rebuild: the module runs afresh...
     again.on_config(config)
-    assert convert(text) == first and len(calls) == 3  # ...and the installed wrapper remembers
+    assert convert(text) == first and len(calls) == 4  # ...and the installed wrapper remembers
     fresh = load_hook("highlight_cache")  # the next build process: the disk file
     monkeypatch.setattr(Highlight, "highlight", Highlight.highlight.__wrapped__)  # unwrap the first hook
     fresh.on_config(config)
-    assert convert(text) == first and len(calls) == 3
+    assert convert(text) == first and len(calls) == 4
     monkeypatch.setenv("HIGHLIGHT_CACHE", "off")
     fresh.on_config(config)
     assert not hasattr(Highlight.highlight, fresh.MARK)
     convert(text)
-    assert len(calls) == 4
+    assert len(calls) == 5

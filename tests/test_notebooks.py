@@ -282,12 +282,16 @@ def test_reworked_notebook_page_is_cached_on_disk_for_the_next_build(tmp_path, m
     page.toc = None
     assert fresh.on_page_content(NOTEBOOK_HTML, page, config, None) == first and calls == []
     assert [item.title for item in page.toc] == ["猫 cat"]
-    fresh.on_page_content(NOTEBOOK_HTML.replace("cat", "dog"), page, config, None)
+    dog = NOTEBOOK_HTML.replace("cat", "dog")
+    fresh.on_page_content(dog, page, config, None)
+    assert len(calls) == 1
+    fresh._page_html.clear()
+    fresh.on_page_content(dog, page, config, None)  # on disk now
     assert len(calls) == 1
     monkeypatch.setattr(fresh, "__file__", str(tmp_path / "edited_hook.py"))
     (tmp_path / "edited_hook.py").write_text("# edited\n")
     fresh._page_html.clear()
-    fresh.on_page_content(NOTEBOOK_HTML, page, config, None)
+    fresh.on_page_content(dog, page, config, None)  # the same page, but the hook changed
     assert len(calls) == 2
     assert len(list((tmp_path / ".cache" / "notebooks").glob("zh-playground.ipynb.page.*.json"))) == 1
 

@@ -27,7 +27,7 @@ EXPECTED_SECTIONS = {
                   "agree", "batch"],
     "projections": ["project", "asymmetry"],
     "library": ["books", "lookup", "show", "winner", "soft_dict"],
-    "sentence": ["embeddings", "projections", "self_attention", "faces", "heatmap_rows",
+    "sentence": ["embeddings", "projections", "self_attention", "faces", "scores_rows", "heatmap_rows",
                  "asymmetric", "tied", "new_it", "rain"],
     "cost": ["cost", "cost_checks", "table", "distance"],
     "word_order": ["shuffle"],
@@ -63,6 +63,7 @@ PREREQUISITES = {
     "sentence:projections": ["sentence:embeddings"],  # numpy comes with the embeddings
     "sentence:faces": ["sentence:embeddings", "sentence:projections"],
     "sentence:heatmap_rows": ["sentence:self_attention"],
+    "sentence:scores_rows": ["sentence:faces"],
     "sentence:asymmetric": ["sentence:faces", "sentence:heatmap_rows"],
     "sentence:tied": ["sentence:faces", *SOFTMAX],
     "sentence:new_it": ["sentence:heatmap_rows"],
