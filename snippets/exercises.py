@@ -162,10 +162,10 @@ def exercises():
         values={"a": float(masked[a]), "a_before": float(weights[a])},
         tolerance=WEIGHT_TOLERANCE, percent=True, code="weights_mask",
         code_value=lambda ns: ns["weights"], code_expected=masked))
-    cold = _softmax(scores / 0.5)
+    cold = _softmax(scores / 0.8)  # not one of the temperatures the page prints (0.5, 1, 2)
     out.append(Exercise(
         "weights-temperature", "weights", "number", float(cold[cat]),
-        values={"temperature": 0.5, "cat": float(weights[cat])},
+        values={"temperature": 0.8, "cat": float(weights[cat])},
         tolerance=WEIGHT_TOLERANCE, percent=True, code="weights_temperature",
         code_value=lambda ns: ns["weights"], code_expected=cold))
 
@@ -200,8 +200,8 @@ def exercises():
         fmt="count", code="why_2000", code_value=lambda ns: ns["n"] * ns["n"],
         code_expected=cost.comparisons(2000)))
     out.append(Exercise(
-        "why-distance", "why", "number", cost.path_length(21), values={"distance": 21,
-        "chain": cost.path_length(21, attention=False)}, fmt="count"))
+        "why-distance", "why", "number", cost.path_length(500), values={"distance": 500,  # the page
+        "chain": cost.path_length(500, attention=False)}, fmt="count"))  # works 21: ask about 500
 
     # --- misconceptions: computed, not fixed; differences, not ratios ------------------
     rain = list(sentence.RAIN_SENTENCE)
@@ -483,11 +483,11 @@ def main():
     import numpy as np
 
     scores = np.array([0.5, 0.3, 1.2, 3.0])  # scores of it, is, a, cat
-    cooled = scores / 0.5  # temperature 0.5
+    cooled = scores / 0.8  # temperature 0.8
     exps = np.exp(cooled - cooled.max())
     weights = exps / exps.sum()
     print(weights.round(2))
-    #> [0.01 0.   0.03 0.96]
+    #> [0.04 0.03 0.09 0.84]
     # --8<-- [end:weights_temperature]
 
     # --8<-- [start:ws_note]

@@ -136,7 +136,7 @@ def test_answers_equal_independent_computations():
     assert e["weights-mask"].values["a"] == pytest.approx(
         math.exp(scores[a]) / sum(math.exp(s) for i, s in enumerate(scores) if i != cat), abs=1e-12)
     assert e["weights-temperature"].answer == pytest.approx(
-        math.exp(2 * scores[cat]) / sum(math.exp(2 * s) for s in scores), abs=1e-12)
+        math.exp(scores[cat] / 0.8) / sum(math.exp(s / 0.8) for s in scores), abs=1e-12)
     assert e["mis-ratio"].answer == pytest.approx(math.exp(scores[cat] - scores[a]), abs=1e-12)
     assert e["faq-budget"].answer == pytest.approx(1 - weights[cat], abs=1e-12)
     assert e["why-2000"].answer == 2000 ** 2 == cost.comparisons(2000)

@@ -96,6 +96,8 @@ def test_the_book_is_small_has_a_cover_and_page_numbers(books, lang):
     pages = int(re.search(r"Pages:\s+(\d+)", info).group(1))
     assert pages >= 20
     assert re.search(rf"\b5 / {pages}\b", text_of(paths[lang], 5, 5))  # the footer numbers pages
+    # the cover and contents are printed on their own and swapped in: their footers count the book
+    assert re.search(rf"\b2 / {pages}\b", text_of(paths[lang], 2, 2))
 
 
 @pytest.mark.parametrize("lang", pdf.LANGS)

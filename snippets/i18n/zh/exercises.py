@@ -6,7 +6,7 @@ CATALOGUE = {
     "# scores of it, is, a, cat": "# 分数：它、是、一只、猫",
     "# as they are, then 10 higher": "# 原样一次，全部加 10 再一次",
     "# cat gets -inf (masked): exp(-inf) is exactly 0": "# 猫的分数是 -inf（掩码）：exp(-inf) 正好是 0",
-    "# temperature 0.5": "# 温度 0.5",
+    "# temperature 0.8": "# 温度 0.8",
     "# the four books": "# 四本书的权重",
     "# how much each says on feeding": "# 每本书讲了多少「喂养」",
     "# every word compares with every word": "# 每个词都和每个词比一次",
