@@ -322,7 +322,8 @@ def test_tolerances_are_the_stated_ones():
         if exercise.kind != "number":
             continue
         if exercise.fmt in ("weight", "decimal"):
-            assert exercise.tolerance == 0.01, exercise.id
+            exact = exercise.answer == 0  # a weight of exactly 0 (masking): a small number is wrong
+            assert exercise.tolerance == (0.001 if exact else 0.01), exercise.id
         if exercise.fmt == "count":
             assert exercise.tolerance == 0 and float(exercise.answer).is_integer(), exercise.id
         assert exercise.percent == (exercise.fmt == "weight"), exercise.id
@@ -392,3 +393,13 @@ def test_choice_labels_mean_the_same_in_both_languages():
             else:
                 zh_word, en_word = CHOICE_MEANINGS[value]
                 assert zh_word in zh_label and en_word in en_label, (exercise.id, value, zh_label, en_label)
+
+
+def test_the_masked_weight_is_exactly_zero_and_a_small_number_is_wrong():
+    """-inf gives a weight of exactly 0; a finite score never does (the library taught that), so a
+    reply of 0.01 or 1% must be marked wrong here."""
+    mask = BY_ID["weights-mask"]
+    assert mask.answer == 0.0
+    assert exercises.is_correct(mask, "0") and exercises.is_correct(mask, "0%")
+    for reply in ("0.01", "1%", "0.005"):
+        assert not exercises.is_correct(mask, reply), reply

@@ -212,6 +212,30 @@ def test_code_comments_wrap_inside_the_screen(browser, site_url, url):
         context.close()
 
 
+@pytest.mark.parametrize("url", ["summary/", "en/summary/"])
+def test_code_in_a_table_breaks_only_between_words(browser, site_url, url):
+    """The formula-to-code table on a phone: `softmax(scores, axis=-1)` may wrap at its space, never
+    inside a name (it read `softmax(scor` / `es, axis=-1)`): every line of a code cell ends where a
+    word of its text ends."""
+    context = browser.new_context(viewport=PHONES["390x844"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(site_url + url)
+        cut = page.evaluate("""() => [...document.querySelectorAll('article table td code')].flatMap(code => {
+            const text = code.firstChild; if (!text || text.nodeType !== 3) return [];
+            const range = document.createRange(), bad = [];
+            for (let i = 1; i < text.length; i++) {
+              range.setStart(text, i - 1); range.setEnd(text, i); const a = range.getBoundingClientRect();
+              range.setStart(text, i); range.setEnd(text, i + 1); const b = range.getBoundingClientRect();
+              const wrapped = b.top > a.top + 2;
+              if (wrapped && text.data[i - 1] !== ' ' && text.data[i] !== ' ') bad.push(text.data);
+            }
+            return bad; })""")
+        assert not cut, f"{url}: code split inside a word: {cut}"
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("url", ["weights/", "en/faq/"])
 def test_the_menu_opens_at_the_top_with_every_section(browser, site_url, site_dir, url):
     """On a phone the menu (the reading order) opens at its top level, every section within reach,
