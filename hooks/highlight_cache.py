@@ -23,9 +23,14 @@ LIMIT = 4000  # entries kept: old versions of edited blocks go when it is reache
 # last lives on the installed wrapper, which stays on the Highlight class for the process.
 
 
+@functools.lru_cache(maxsize=1)
+def _versions():
+    return metadata.version("pygments"), metadata.version("pymdown-extensions")
+
+
 def block_key(highlighter, src, language, args, kwargs):
     settings = sorted((name, repr(value)) for name, value in vars(highlighter).items() if name != "md")
-    versions = [metadata.version("pygments"), metadata.version("pymdown-extensions")]
+    versions = _versions()  # looked up once: a build asks for every one of its ~160 blocks
     text = repr((versions, settings, src, language, args, sorted(kwargs.items())))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

@@ -10,6 +10,10 @@ The Material version is part of the key. SEARCH_CACHE=off indexes every page.
 
 If a Material release renames what is wrapped, ``install`` finds nothing to wrap
 and the build indexes every page as before (tests/test_hooks.py notices).
+
+Under ``mkdocs serve`` the first build finds every page in the cache, so jieba loads its
+dictionary (about half a second) only when the first edited Chinese page is indexed, in the
+middle of the reader's first reload. ``on_startup`` loads it in a background thread instead.
 """
 import copy
 import functools
@@ -26,9 +30,14 @@ def _toc(items):
     return [[item.id, item.url, item.title, _toc(item.children)] for item in items]
 
 
+@functools.lru_cache(maxsize=1)
+def _material_version():
+    return metadata.version("mkdocs-material")
+
+
 def page_key(page):
     """sha256 of everything the plugin reads from the page."""
-    parts = [metadata.version("mkdocs-material"), page.url, str(page.title), page.content or "",
+    parts = [_material_version(), page.url, str(page.title), page.content or "",
              json.dumps([page.meta.get("search"), page.meta.get("tags"), page.meta.get("title")],
                         default=str, sort_keys=True),
              json.dumps(_toc(page.toc or []), ensure_ascii=False)]
@@ -80,6 +89,18 @@ def uninstall():
     current = SearchIndex.add_entry_from_context
     if hasattr(current, MARK):
         SearchIndex.add_entry_from_context = current.__wrapped__
+
+
+def on_startup(command, dirty):
+    if command != "serve":
+        return
+    try:
+        import jieba
+    except ImportError:
+        return
+    import threading
+
+    threading.Thread(target=jieba.initialize, name="jieba-dictionary", daemon=True).start()
 
 
 def on_config(config):

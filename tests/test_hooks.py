@@ -264,3 +264,17 @@ def test_highlight_cache_reuses_a_block_across_builds_and_only_an_identical_one(
     assert not hasattr(Highlight.highlight, fresh.MARK)
     convert(text)
     assert len(calls) == 5
+
+
+def test_search_cache_loads_jieba_ahead_under_serve_only(monkeypatch):
+    import threading
+
+    import jieba
+
+    hook = load_hook("search_cache")
+    loaded = threading.Event()
+    monkeypatch.setattr(jieba, "initialize", lambda *args: loaded.set())
+    hook.on_startup(command="build", dirty=False)
+    assert not loaded.wait(0.2)
+    hook.on_startup(command="serve", dirty=False)
+    assert loaded.wait(5)
