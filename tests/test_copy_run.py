@@ -200,3 +200,63 @@ def test_pasted_into_the_interactive_interpreter_every_page_runs(site_dir):
 def test_the_console_check_catches_a_loop_without_a_blank_line():
     assert pasted_errors(["for i in range(2):\n    x = i\n#> nothing\nprint(x)\n"]) == ["SyntaxError"]
     assert pasted_errors(["for i in range(2):\n    x = i\n#> nothing\n\nprint(x)\n"]) == []
+
+
+COPY_ALL_PAGES = ["weights/", "en/word-vectors/", "en/misconceptions/"]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("url", COPY_ALL_PAGES)
+def test_copy_all_button_copies_the_chapter_and_it_runs(browser, site_url, url, tmp_path):
+    """The button under the title copies every Python block of the page, folds included and the
+    exercises' checks left out, in page order; pasted into a fresh interpreter, the chapter runs."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(site_url)
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=f"{parts.scheme}://{parts.netloc}")
+    page = context.new_page()
+    try:
+        page.goto(site_url + url)
+        box = page.locator("[data-copy-all]")
+        assert box.is_visible()
+        assert page.evaluate("document.querySelector('article h1').nextElementSibling.matches('[data-copy-all]')")
+        box.locator("button").click()
+        assert box.locator("[role=status]").text_content().strip()
+        text = page.evaluate("navigator.clipboard.readText()")
+        blocks = page.evaluate("""() => [...document.querySelectorAll('article div.language-python.highlight pre > code')]
+            .map(c => ({text: c.textContent.trim(), folded: !!c.closest('details'),
+                        exercise: !!c.closest('[data-exercise]')}))""")
+        chapter = [b for b in blocks if not b["exercise"]]
+        assert any(b["folded"] for b in chapter), "no folded code on the page: the check sees nothing"
+        for block in chapter:
+            assert block["text"] in text, block["text"][:80]
+        for block in blocks:
+            if block["exercise"]:
+                assert block["text"] not in text, block["text"][:80]
+        script = tmp_path / "pasted.py"
+        script.write_text(text, encoding="utf-8")
+        run = subprocess.run([sys.executable, "-I", str(script)], cwd=tmp_path, capture_output=True, text=True,
+                             env={"MPLBACKEND": "Agg", "PATH": "/usr/bin:/bin"})
+        assert run.returncode == 0, run.stderr[-2000:]
+    finally:
+        context.close()
+
+
+def test_copy_all_button_only_where_there_is_python(site_dir):
+    shown = {path.parent.relative_to(site_dir).as_posix(): 'data-copy-all hidden' in path.read_text(encoding="utf-8")
+             for path in site_dir.rglob("index.html") if "assets" not in path.parts}
+    assert shown["weights"] and shown["en/weights"]
+    assert not shown["."] and not shown["en"]  # the home pages have no code
+    assert not shown["playground"] and not shown["en/playground"]  # the notebook has its download
+
+
+@pytest.mark.browser
+def test_copy_all_button_is_not_shown_without_javascript(browser, site_url):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(site_url + "weights/")
+        assert page.locator("[data-copy-all]").count() == 1 and not page.locator("[data-copy-all]").is_visible()
+    finally:
+        context.close()
