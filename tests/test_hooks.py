@@ -278,3 +278,35 @@ def test_search_cache_loads_jieba_ahead_under_serve_only(monkeypatch):
     assert not loaded.wait(0.2)
     hook.on_startup(command="serve", dirty=False)
     assert loaded.wait(5)
+
+
+def test_serve_poll_makes_every_watch_poll_faster_and_still_rebuilds(tmp_path):
+    """Watches scheduled before on_serve (docs/, mkdocs.yml) and after it (the `watch:` list)."""
+    import threading
+    import time
+
+    from mkdocs.livereload import LiveReloadServer
+
+    hook = load_hook("serve_poll")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "snippets").mkdir()
+    built = threading.Event()
+    server = LiveReloadServer(builder=built.set, host="127.0.0.1", port=0, root=str(tmp_path))
+    default = server.observer.timeout
+    server.watch(str(tmp_path / "docs"))
+    assert hook.on_serve(server, config=None, builder=server.builder) is server
+    server.watch(str(tmp_path / "snippets"))
+    emitters = server.observer.emitters
+    assert len(emitters) == 2
+    assert {e.timeout for e in emitters} == {hook.POLL_SECONDS} and hook.POLL_SECONDS < default
+    # A save in a watched folder still asks for a rebuild.
+    server.observer.start()
+    try:
+        loop = threading.Thread(target=server._build_loop, daemon=True)
+        loop.start()
+        time.sleep(0.3)
+        (tmp_path / "snippets" / "x.py").write_text("x = 1\n")
+        assert built.wait(10)
+    finally:
+        server.shutdown()
+        server.observer.stop()
