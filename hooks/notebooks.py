@@ -541,25 +541,46 @@ def notebook_page_html(html, page):
         tag.decompose()
     for tag in soup.select(".jp-Cell-inputWrapper[tabindex]"):
         del tag["tabindex"]
-    for editor in soup.select("div.jp-CodeMirrorEditor"):
-        editor.replace_with(material_code_block(soup, editor, name))
+    for cell, editor in enumerate(soup.select("div.jp-CodeMirrorEditor")):
+        editor.replace_with(material_code_block(soup, editor, name, cell))
     check_outputs(soup, name)
     tokens = heading_tokens(soup, slugify(case="lower"))
     return str(soup), tokens
 
 
-def material_code_block(soup, editor, name):
-    """<div class="language-python highlight"><pre><span></span><code>...</code></pre></div>."""
+def material_code_block(soup, editor, name, cell=0):
+    """<div class="language-python highlight"><pre><span></span><code>...</code></pre></div>.
+
+    Each line in its own <span id="__span-nb<cell>-<line>">, as pymdownx's line_spans gives the
+    pages' code blocks, so that a phone wraps a long line with the same hanging indent.
+    """
     pre = editor.select_one("div.highlight-ipynb > pre")
     if pre is None:
         raise PluginError(f"{name}: a code cell without highlighted source")
     block = soup.new_tag("div", attrs={"class": "language-python highlight"})
     new_pre = soup.new_tag("pre")
     code = soup.new_tag("code")
+    lines = [soup.new_tag("span", attrs={"id": f"__span-nb{cell}-1"})]
     for child in list(pre.contents):
         if getattr(child, "name", None) == "span" and not child.attrs and not child.contents:
             continue  # pygments' leading empty <span></span>
-        code.append(child.extract())
+        # a token may hold line breaks (a docstring): one piece of it per line, same class
+        pieces = str(child.get_text() if child.name else child).split("\n")
+        for n, piece in enumerate(pieces):
+            if n:
+                lines[-1].append("\n")
+                lines.append(soup.new_tag("span", attrs={"id": f"__span-nb{cell}-{len(lines) + 1}"}))
+            if not piece:
+                continue
+            if child.name:
+                token = soup.new_tag(child.name, attrs=dict(child.attrs))
+                token.string = piece
+                lines[-1].append(token)
+            else:
+                lines[-1].append(piece)
+    for line in lines:
+        if line.contents:
+            code.append(line)
     new_pre.append(soup.new_tag("span"))
     new_pre.append(code)
     block.append(new_pre)

@@ -727,3 +727,21 @@ def test_ipython_is_imported_before_the_notebook_threads_start(tmp_path, monkeyp
                         concurrent.futures.Future())
     hook.start_all_notebooks(tmp_path, use_cache=False)
     assert seen and seen[0] >= (8,)
+
+
+def test_code_cells_get_one_span_per_line_like_the_pages():
+    """A phone wraps a long line with a hanging indent only inside a line span (site.css)."""
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+    from pygments.lexers import PythonLexer
+
+    code = 'def f(x):\n    """Two\n    lines."""\n\n    return x < 1  # a & b\n'
+    pre = highlight(code, PythonLexer(), HtmlFormatter(nowrap=False, cssclass="highlight-ipynb"))
+    soup = BeautifulSoup(f'<div class="jp-CodeMirrorEditor">{pre}</div>', "html.parser")
+    block = load_hook().material_code_block(soup, soup.div, "nb", cell=3)
+    lines = block.select("pre > code > span")
+    assert [line["id"] for line in lines] == [f"__span-nb3-{n}" for n in range(1, 6)]
+    assert "".join(line.get_text() for line in lines) == code  # nothing lost, nothing added
+    assert all(line.get_text().count("\n") == 1 and line.get_text().endswith("\n") for line in lines)
+    assert lines[2].select_one(".sd").get_text() == '    lines."""'  # the docstring, split per line
+    assert "&lt;</span>" in str(lines[4]) and "# a &amp; b" in str(lines[4])  # still escaped

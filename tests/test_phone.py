@@ -188,26 +188,41 @@ def test_playground_controls_are_finger_sized(browser, site_url, phone, lang):
         context.close()
 
 
-COMMENTS_JS = """() => [...document.querySelectorAll('.highlight pre > code .c1, .highlight pre > code .c')]
-  .filter(c => c.getClientRects().length && !c.closest('details:not([open])'))
-  .map(c => { const box = c.closest('pre').getBoundingClientRect();
-              const past = [...c.getClientRects()].filter(r => r.width > 1 && r.right > box.right + 1);
-              return {text: c.textContent, past: past.length, lines: c.getClientRects().length}; })"""
+LINES_JS = """() => [...document.querySelectorAll('.highlight pre > code > span[id^="__span"]')]
+  .filter(line => line.getClientRects().length && !line.closest('details:not([open])'))
+  .map(line => { const box = line.closest('pre').getBoundingClientRect(), range = document.createRange();
+                 range.selectNodeContents(line);
+                 const rects = [...range.getClientRects()].filter(r => r.width > 1);
+                 const tops = [...new Set(rects.map(r => Math.round(r.top)))].sort((a, b) => a - b);
+                 const first = rects.filter(r => Math.round(r.top) === tops[0]);
+                 const rest = rects.filter(r => Math.round(r.top) !== tops[0]);
+                 return {text: line.textContent, lines: tops.length,
+                         past: rects.filter(r => r.right > box.right + 1).length,
+                         start: Math.min(...first.map(r => r.left)), line: line.getBoundingClientRect().left,
+                         rest: rest.length ? Math.min(...rest.map(r => r.left)) : null,
+                         indent: /^ */.exec(line.textContent)[0].length,
+                         ch: parseFloat(getComputedStyle(line).fontSize) * 0.5}; })"""
 
 
-@pytest.mark.parametrize("url", ["word-vectors/", "en/word-vectors/", "weights/", "en/weights/", "library/"])
-def test_code_comments_wrap_inside_the_screen(browser, site_url, url):
-    """A comment after code wraps at the screen's edge (the text explains the shape comments):
-    none of its words is left past the right edge of its code block."""
+@pytest.mark.parametrize("url", ["word-vectors/", "en/word-vectors/", "weights/", "en/weights/", "library/",
+                                 "playground/", "en/playground/"])
+def test_code_wraps_inside_the_screen_with_a_hanging_indent(browser, site_url, url):
+    """A long line of code (a shape comment, a print) wraps at the screen's edge, and what wraps
+    continues further in than its own line starts: `# (n, 8)` pushed to a new line must not look
+    like a line of its own."""
     context = browser.new_context(viewport=PHONES["390x844"], is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
         page.goto(site_url + url)
-        comments = page.evaluate(COMMENTS_JS)
-        assert len(comments) >= 5, comments
-        assert any(c["lines"] > 1 for c in comments), "no comment needed wrapping: the check saw nothing"
-        cut = [c["text"] for c in comments if c["past"]]
-        assert not cut, f"{url}: comments running past the screen: {cut}"
+        lines = page.evaluate(LINES_JS)
+        assert len(lines) >= 20, lines
+        wrapped = [line for line in lines if line["lines"] > 1]
+        assert wrapped, "no line needed wrapping: the check saw nothing"
+        cut = [line["text"] for line in lines if line["past"]]
+        assert not cut, f"{url}: code running past the screen: {cut}"
+        flush = [line["text"] for line in wrapped
+                 if line["rest"] < line["line"] + (line["indent"] + 1) * line["ch"]]
+        assert not flush, f"{url}: wrapped lines not continuing further in than they start: {flush}"
     finally:
         context.close()
 
