@@ -122,12 +122,13 @@ def main():
     # --8<-- [start:scale]
     rng = np.random.default_rng(0)
     # random stand-ins for Q, K and V: 4 words, 64 numbers each
-    q = rng.normal(size=(4, 64))
-    k = rng.normal(size=(4, 64))
-    v = rng.normal(size=(4, 64))
+    d_k = 64
+    q = rng.normal(size=(4, d_k))
+    k = rng.normal(size=(4, d_k))
+    v = rng.normal(size=(4, d_k))
     _, plain = dot_product_attention(q, k, v)
     # divide every score by sqrt(d_k) = 8: (q / 8) @ k.T
-    _, scaled = dot_product_attention(q / np.sqrt(64), k, v)
+    _, scaled = dot_product_attention(q / np.sqrt(d_k), k, v)
     print(plain.max(axis=-1).round(2))   # top weight of each row
     print(scaled.max(axis=-1).round(2))  # calmer after scaling
     #> [0.98 0.96 0.84 0.77]

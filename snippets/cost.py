@@ -63,8 +63,12 @@ def main():
 
     # --8<-- [start:distance]
     # 20 words between "it" and "cat": 21 positions apart
-    print(path_length(21), path_length(21, attention=False))
+    steps = path_length(21, attention=False)
+    print(path_length(21), steps)
     #> 1 21
+    keep = 0.9  # say each step keeps 90% of the message (a made-up rate)
+    print(f"{keep ** path_length(21):.0%}", f"{keep ** steps:.0%}")
+    #> 90% 11%
     # --8<-- [end:distance]
 
 

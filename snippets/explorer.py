@@ -95,7 +95,7 @@ TEXT = {
         "score": "分数 q·k",
         "scaled": "÷ 温度",
         "scaled_s": "× {s} ÷ 温度",
-        "exp": "exp（分数 − 最大分数）",
+        "exp": "exp（左边一列 − 它的最大值）",
         "weight": "权重",
         "mix_caption": "新的「{w}」：权重 × Value，再相加",
         "new": "新的「{w}」",
@@ -104,6 +104,7 @@ TEXT = {
         "corner": "谁看向 → 谁",
         "noscript": "启用 JavaScript 后可以改动数值；上面显示的是本章的数值。",
         "invalid": "标红的格子不是 −99 到 99 之间的数，计算仍用它上一次的有效值。",
+        "reverted": "刚才那个格子里不是 −99 到 99 之间的数，已改回 {v}。",
     },
     "en": {
         "title": "Attention explorer: change anything, watch every step respond",
@@ -151,7 +152,7 @@ TEXT = {
         "score": "Score q·k",
         "scaled": "÷ T",
         "scaled_s": "× {s} ÷ T",
-        "exp": "exp(score − top score)",
+        "exp": "exp(left column − its max)",
         "weight": "Weight",
         "mix_caption": "The new {w}: weights × Values, summed",
         "new": "new {w}",
@@ -160,6 +161,7 @@ TEXT = {
         "corner": "who looks → at whom",
         "noscript": "With JavaScript enabled you can change the numbers; shown above are the chapter's values.",
         "invalid": "A cell marked in red is not a number between −99 and 99; the sums keep its last valid value.",
+        "reverted": "That cell did not hold a number between −99 and 99, so it is back to {v}.",
     },
 }
 
@@ -370,7 +372,8 @@ def render(lang):
     uid = f"ae-{lang}"
     asking = 0
     features = feature_labels(lang, column_names("e"))
-    i18n = {key: text[key] for key in ("counter", "counter_all", "titles", "summary", "item", "sep", "new", "cell")}
+    i18n = {key: text[key] for key in ("counter", "counter_all", "titles", "summary", "item", "sep", "new", "cell",
+                                       "reverted")}
     i18n["say"] = say_templates(lang, model["scale"])
 
     # controls
@@ -484,7 +487,8 @@ def render(lang):
         controls,
         stepper,
         f'<div class="ae-panel" data-ae-part="1">{e_table}'
-        f'<p class="ae-invalid" data-ae-invalid hidden>{esc(text["invalid"])}</p></div>',
+        f'<p class="ae-invalid" data-ae-invalid hidden>{esc(text["invalid"])}</p>'
+        '<p class="ae-invalid" data-ae-reverted role="status" hidden></p></div>',
         f'<div class="ae-panel" data-ae-part="2"><div class="ae-qkv">{qkv}</div>'
         f'<details class="ae-ws"><summary>{esc(text["matrices"])}</summary><div class="ae-qkv">{ws}</div></details></div>',
         f'<div class="ae-panel" data-ae-from="3">{rows_table}</div>',

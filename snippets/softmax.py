@@ -158,6 +158,18 @@ def main():
     #> [0.73105858 0.26894142 0.        ]
     # --8<-- [end:stable]
 
+    # --8<-- [start:bad_input]
+    bad = np.array([1.0, np.nan])  # a NaN slipped into the scores
+    exps = np.exp(bad - np.max(bad))  # the three steps, no checks
+    print(exps / np.sum(exps))
+    #> [nan nan]
+    try:
+        softmax(bad)  # the full version stops and says where
+    except ValueError as error:
+        print(error)
+    #> softmax: scores contain NaN at index (1,)
+    # --8<-- [end:bad_input]
+
 
 if __name__ == "__main__":
     main()

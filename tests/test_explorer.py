@@ -240,7 +240,9 @@ def test_the_markup_shows_every_step(lang):
              for e in doc.elements if "data-ae-part" in e[1] or "data-ae-from" in e[1]}
     assert parts == set(range(1, explorer.STEPS + 1))
     hidden = [e for e in doc.elements if "hidden" in e[1]]
-    assert [e[1] for e in hidden] == [{"class": "ae-invalid", "data-ae-invalid": None, "hidden": None}]
+    assert [e[1] for e in hidden] == [{"class": "ae-invalid", "data-ae-invalid": None, "hidden": None},
+                                      {"class": "ae-invalid", "data-ae-reverted": None, "role": "status",
+                                       "hidden": None}]
     for name in ("e", "q", "k", "v", "rows", "mix", "scores", "heat"):
         assert doc.find("table", data_ae_matrix=name)
     [stepper] = doc.find("div", data_ae_stepper=None)

@@ -292,6 +292,11 @@ def test_every_control_by_keyboard(page, explorer_site, errors, lang):
     page.keyboard.press("Backspace")  # left blank: leaving the cell puts back the number the sums use
     page.keyboard.press("Tab")
     assert f.input_value() == "-2" and root.locator('input[aria-invalid="true"]').count() == 0
+    note = root.locator("[data-ae-reverted]")
+    assert note.is_visible() and "-2" in note.inner_text()  # said, not silently put back
+    f.focus()
+    page.keyboard.type("1")  # the next edit clears it
+    assert not note.is_visible()
     assert not errors
 
 
@@ -491,7 +496,7 @@ def test_without_javascript_every_step_shows(browser, explorer_site):
             root = page.locator(SELECTOR)
             assert shown_steps(root) == list(range(1, explorer.STEPS + 1))
             assert shown_tables(root) == tables_up_to(explorer.STEPS)
-            assert root.locator("[hidden]").evaluate_all("els => els.map(el => el.className)") == ["ae-invalid"]
+            assert root.locator("[hidden]").evaluate_all("els => els.map(el => el.className)") == ["ae-invalid"] * 2
             assert root.locator("[data-ae-say]").is_visible()
             page.close()
     finally:

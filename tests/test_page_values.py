@@ -284,6 +284,8 @@ def test_coreference_numbers_come_from_the_two_layers():
             assert render(f"num.coref_{word}_fish", lang) == f"{two[coreference.FISH]:.2f}"
     assert float(render("num.coref_full_cat", "zh")) > float(render("num.coref_full_fish", "zh"))
     assert float(render("num.coref_stale_fish", "zh")) > float(render("num.coref_stale_cat", "zh"))
+    # the at-a-glance table quotes one number for "cat or fish" in layer 2: the same in both sentences
+    assert render("num.coref_full_cat", "zh") == render("num.coref_stale_fish", "zh")
 
 
 def test_zh_library_titles_are_the_ones_the_code_prints():

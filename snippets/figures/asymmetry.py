@@ -15,16 +15,16 @@ NAME = "asymmetry"
 SIZE = (7.2, 3.5)
 PHONE_SIZE = (style.PHONE_WIDTH, 6.6)  # one matrix per row
 CAPTION = {
-    "zh": "分数矩阵（行：发出 Query 的词，列：被看的词）。第一幅：W_Q 与 W_K 各不相同，「它」看「猫」和「猫」看「它」得分不同；"
+    "zh": "分数矩阵，softmax 之前，还不是权重（行：发出 Query 的词，列：被看的词）。第一幅：W_Q 与 W_K 各不相同，「它」看「猫」和「猫」看「它」得分不同；"
           "第二幅：令 W_K = W_Q，矩阵必然关于对角线对称。",
-    "en": "Score matrices (rows: the word asking, columns: the word looked at). First: separate W_Q and W_K, so "
+    "en": "Score matrices, before softmax: not weights yet (rows: the word asking, columns: the word looked at). First: separate W_Q and W_K, so "
           "“it” → “cat” and “cat” → “it” score differently. Second: with W_K = W_Q the matrix is always symmetric.",
 }
 TEXT = {
-    "zh": {"pair": "它→猫 {ab} {rel} 猫→它 {ba}", "bar": "分数"},
-    "en": {"pair": "it (它)→cat (猫) {ab} {rel} cat (猫)→it (它) {ba}", "bar": "score"},
+    "zh": {"pair": "它→猫 {ab} {rel} 猫→它 {ba}", "title": "分数：{w}"},
+    "en": {"pair": "it (它)→cat (猫) {ab} {rel} cat (猫)→it (它) {ba}", "title": "Scores: {w}"},
 }
-TITLES = (r"$W_Q \neq W_K$", r"$W_K = W_Q$")
+TITLES = (r"$W_Q \neq W_K$", r"$W_K = W_Q$")  # in TEXT[lang]["title"]
 
 
 def data():
@@ -72,12 +72,10 @@ def _panel(fig, ax, scores, labels, pair, title, theme, lang, layout):
     ab, ba = scores[a, b], scores[b, a]
     relation = "=" if np.isclose(ab, ba) else "≠"
     ax.set_xlabel(TEXT[lang]["pair"].format(ab=f"{ab:.1f}", ba=f"{ba:.1f}", rel=relation), labelpad=8)
-    ax.set_title(title, loc="center", pad=8, fontsize=15 if phone else 13)  # subscripts: 0.7 of it
-    bar = style.colorbar(fig, mesh, ax, theme, TEXT[lang]["bar"], shrink=0.8, pad=0.04,
-                         title_size=style.fontsize(layout, 10))
-    if phone:  # no room above a narrow bar: its name runs along it
-        bar.ax.set_title("")
-        bar.ax.set_ylabel(TEXT[lang]["bar"], color=theme.muted, fontsize=style.fontsize(layout, 10))
+    ax.set_title(TEXT[lang]["title"].format(w=title), loc="center", pad=8,
+                 fontsize=13 if phone else 12)  # subscripts: 0.7 of it
+    # the panel's title says "scores": the bar needs no name of its own (it would crowd the title)
+    style.colorbar(fig, mesh, ax, theme, "", shrink=0.8, pad=0.04, title_size=style.fontsize(layout, 10))
 
 
 def draw(lang, theme, layout="wide"):

@@ -250,12 +250,20 @@
       var bad = root.querySelector("[data-ae-invalid]");
       if (bad) bad.hidden = !root.querySelector('input[aria-invalid="true"]');
     }
+    // After a bad cell is put back: say so, until the next edit (the number did not just vanish).
+    var reverted = root.querySelector("[data-ae-reverted]");
+    function noteReverted(value) {
+      if (!reverted) return;
+      reverted.textContent = value === null ? "" : fill(text.reverted, { v: value });
+      reverted.hidden = value === null;
+    }
     inputs.forEach(function (input) {
       input.addEventListener("input", function () {
         var rc = input.dataset.aeE.split(",").map(Number), x = Number(input.value);
         var ok = input.value.trim() !== "" && isFinite(x) && Math.abs(x) <= 99;
         if (ok) input.removeAttribute("aria-invalid"); else input.setAttribute("aria-invalid", "true");
         noteInvalid();
+        noteReverted(null);
         if (!ok) return;
         st.E[rc[0]][rc[1]] = x;
         update("change");
@@ -268,6 +276,7 @@
         input.value = String(st.E[rc[0]][rc[1]]);
         input.removeAttribute("aria-invalid");
         noteInvalid();
+        noteReverted(input.value);
       });
     });
     root.querySelector("[data-ae-shuffle]").addEventListener("click", function () {

@@ -22,4 +22,6 @@ CATALOGUE = {
     # distance
     '# 20 words between "it" and "cat": 21 positions apart':
         '# 「它」和「猫」之间隔着 20 个词：相距 21 个位置',
+    '# say each step keeps 90% of the message (a made-up rate)':
+        '# 假设每走一步，话只保住 90%（这个比例是随便取的）',
 }

@@ -86,4 +86,10 @@ CATALOGUE = {
     '# exp(1000) alone would overflow to inf; shifted, it is fine':
         '# 直接算 exp(1000) 会溢出成 inf；先减去最大值就没事',
     '# a score of -inf gets a weight of exactly 0 (masking)': '# 分数为 -inf 的位置，权重恰好是 0（掩码）',
+    # bad_input
+    '# a NaN slipped into the scores': '# 分数里混进了一个 NaN',
+    '# the three steps, no checks': '# 三步版，不做检查',
+    '#> [nan nan]': '#> [nan nan]',  # numpy prints NaN so in any language
+    '# the full version stops and says where': '# 完整版当场停下，说清楚错在哪',
+    '#> softmax: scores contain NaN at index (1,)': '#> softmax：分数里有 NaN（非数），在下标 (1,) 处',
 }
