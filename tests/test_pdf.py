@@ -170,7 +170,31 @@ def test_every_page_links_its_language_book(site_dir):
             continue
         lang = "en" if path.relative_to(site_dir).parts[0] == "en" else "zh"
         html = path.read_text(encoding="utf-8")
-        link = re.search(r'md-copyright__pdf">\s*<a href="([^"]+)"', html)
+        link = re.search(r'md-copyright__pdf" data-pdf-link hidden>\s*<a href="([^"]+)"', html)
         assert link, path
         target = (path.parent / link.group(1)).resolve()
         assert target == (site_dir / f"attention-{lang}.pdf").resolve(), (path, link.group(1))
+
+
+def test_pdf_links_are_hidden_until_the_books_are_printed(books, site_dir, browser):
+    """`make serve` and a bare build have no PDF: no link to a 404. After tools/pdf.py, every
+    page's footer link and the home pages' paragraph show, and each opens its book."""
+    _, copy = books
+    pages = [p for p in copy.rglob("*.html") if "assets" not in p.parts]  # 404.html too
+    before = {p: p.read_text(encoding="utf-8") for p in pages}
+    assert all(pdf.HIDDEN_LINK in html for html in before.values())
+    assert pdf.show_pdf_links(copy) == len(pages)
+    page = browser.new_page()
+    try:
+        for lang, home in (("zh", copy / "index.html"), ("en", copy / "en" / "index.html")):
+            html = home.read_text(encoding="utf-8")
+            assert "data-pdf-link hidden" not in html and html.count("data-pdf-link") == 2
+            page.goto(home.as_uri())
+            for link in page.locator("[data-pdf-link] a").all():
+                assert link.is_visible()
+                assert (home.parent / link.get_attribute("href")).resolve() == copy / f"attention-{lang}.pdf"
+        page.goto((site_dir / "index.html").as_uri())  # the plain build: nothing to click
+        assert page.locator("[data-pdf-link] a").count() == 2
+        assert not any(link.is_visible() for link in page.locator("[data-pdf-link] a").all())
+    finally:
+        page.close()

@@ -387,7 +387,27 @@ def main(argv=None):
             path, from_cache = future.result()
             print(f"tools.pdf: {path.name} {path.stat().st_size / 1e6:.2f} MB"
                   f"{' (cached)' if from_cache else ''}")
+    print(f"tools.pdf: download links shown on {show_pdf_links(site)} pages")
     return 0
+
+
+HIDDEN_LINK = " data-pdf-link hidden>"
+
+
+def show_pdf_links(site):
+    """Unhide every [data-pdf-link] of the site's pages, now that the books exist.
+
+    The build hides them (overrides/partials/copyright.html, the home pages): a site
+    without the PDFs, as `make serve` gives, offers no link that would answer 404.
+    Returns how many pages changed.
+    """
+    changed = 0
+    for path in sorted(site.rglob("*.html")):
+        html = path.read_text(encoding="utf-8")
+        if HIDDEN_LINK in html:
+            path.write_text(html.replace(HIDDEN_LINK, " data-pdf-link>"), encoding="utf-8")
+            changed += 1
+    return changed
 
 
 if __name__ == "__main__":
