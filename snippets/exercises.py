@@ -25,7 +25,10 @@ Contract (an outside check reads it): every exercise root has
 ``data-exercise`` (its id), an answer field (a text ``input``, or radio
 buttons whose ``value`` is the choice), a check ``button``, the build's answer
 in ``data-answer`` (JSON: a number, or the value of the right choice), and
-after checking ``data-state="correct"`` or ``"incorrect"``.
+after checking ``data-state="correct"`` or ``"incorrect"``. An exercise with
+predictable wrong answers also carries ``data-mistakes`` (JSON: a list of
+``{"value": the wrong number or choice, "say": what is wrong with it}``); the
+feedback then explains that mistake instead of a plain "not quite".
 """
 import html
 import json
@@ -62,6 +65,9 @@ class Exercise:
     code: str = None  # section of this module that computes the answer
     code_value: object = None  # ns -> the number the code computed (tests)
     code_expected: object = None  # what code_value must equal (default: answer)
+    # Predictable wrong answers that get their own feedback: name -> the wrong number (a
+    # "number" exercise) or the wrong choice's value; the words are [<id>.mistakes] <name>.
+    mistakes: dict = field(default_factory=dict)
 
 
 def _softmax(scores):
@@ -98,12 +104,13 @@ def exercises():
                 "pet_before": float(library.weights[library.books.index("Pet Care")]),
                 "pet": float(twin[1 + library.books.index("Pet Care")]), "both": float(twin[0] + twin[1])},
         choices=("as-before", "half", "more-than-half", "less-than-half"), code="library_twin",
+        mistakes={"half": "half", "as-before": "as-before"},
         code_value=lambda ns: ns["weights"], code_expected=twin))
     quantum = float(library.weights[library.books.index("Quantum Mechanics")])
     out.append(Exercise(
         "library-quantum", "library", "choice",
         "zero" if quantum == 0 else ("small" if quantum > 0 else "negative"),
-        values={"weight": quantum}, choices=("zero", "small", "negative")))
+        values={"weight": quantum}, choices=("zero", "small", "negative"), mistakes={"zero": "zero"}))
     pet_question = np.array([0.0, 3.0, 0.0, 0.0])  # only "pet care"
     pet = library.books[int(np.argmax(library.labels @ pet_question))]
     out.append(Exercise(
@@ -125,7 +132,9 @@ def exercises():
     out.append(Exercise(
         "wv-faces", "word-vectors", "choice",
         "both" if in_key and in_value else "key" if in_key else "value" if in_value else "neither",
-        choices=("key", "value", "both")))
+        choices=("key", "value", "both"),
+        # the words say "the Key holds the kind of word, the Value the meaning": true only so
+        mistakes={"key": "key", "both": "both"} if in_value and not in_key else {}))
     tied = sentence.sentence_scores(words, tied=True)  # W_K = W_Q: (n, n)
     tied_weights = _softmax(tied)
     it, c, is_ = words.index("它"), words.index("猫"), words.index("是")
@@ -159,13 +168,14 @@ def exercises():
     masked = _softmax(masked_scores)
     out.append(Exercise(
         "weights-mask", "weights", "number", float(masked[cat]),
-        values={"a": float(masked[a]), "a_before": float(weights[a])},
+        values={"a": float(masked[a]), "a_before": float(weights[a]), "cat": float(weights[cat])},
+        mistakes={"unmasked": float(weights[cat])},
         tolerance=0.001, percent=True, code="weights_mask",  # exactly 0: "0.01" is the lesson's opposite
         code_value=lambda ns: ns["weights"], code_expected=masked))
     cold = _softmax(scores / 0.8)  # not one of the temperatures the page prints (0.5, 1, 2)
     out.append(Exercise(
         "weights-temperature", "weights", "number", float(cold[cat]),
-        values={"temperature": 0.8, "cat": float(weights[cat])},
+        values={"temperature": 0.8, "cat": float(weights[cat])}, mistakes={"unchanged": float(weights[cat])},
         tolerance=WEIGHT_TOLERANCE, percent=True, code="weights_temperature",
         code_value=lambda ns: ns["weights"], code_expected=cold))
 
@@ -182,7 +192,7 @@ def exercises():
     out.append(Exercise(
         "ws-same-value", "weighted-sum", "choice",
         "v" if np.allclose(same_mix, v) else "other",
-        choices=("v", "4v", "quarter-v")))
+        choices=("v", "4v", "quarter-v"), mistakes={"4v": "4v", "quarter-v": "quarter-v"}))
     shuffled = ["猫", "是", "它", "一只"]
     before = sentence.self_attention(words)[0]
     after = sentence.self_attention(shuffled)[0]
@@ -192,16 +202,18 @@ def exercises():
         values={"weight": float(before[it, c]), "shuffled": {
             "zh": " ".join(shuffled),
             "en": f"{' '.join(sentence.ENGLISH[w] for w in shuffled)} ({' '.join(shuffled)})"}},
-        choices=("same", "changes")))
+        choices=("same", "changes"), mistakes={"changes": "changes"}))
 
     # --- why it fixes part 1's pain points ------------------------------------------
     out.append(Exercise(
         "why-2000", "why", "number", cost.comparisons(2000), values={"n": 2000},
+        mistakes={"n": 2000, "relay": cost.chain_steps(2000), "twice": 2 * 2000},
         fmt="count", code="why_2000", code_value=lambda ns: ns["n"] * ns["n"],
         code_expected=cost.comparisons(2000)))
     out.append(Exercise(
         "why-distance", "why", "number", cost.path_length(500), values={"distance": 500,  # the page
-        "chain": cost.path_length(500, attention=False)}, fmt="count"))  # works 21: ask about 500
+        "chain": cost.path_length(500, attention=False)}, fmt="count",  # works 21: ask about 500
+        mistakes={"relay": cost.path_length(500, attention=False)}))
 
     # --- misconceptions: computed, not fixed; differences, not ratios ------------------
     rain = list(sentence.RAIN_SENTENCE)
@@ -216,20 +228,23 @@ def exercises():
         values={"cat_score": float(scores[cat]), "a_score": float(scores[a]),
                 "score_ratio": float(scores[cat] / scores[a]), "gap": float(scores[cat] - scores[a])},
         tolerance=RATIO_TOLERANCE, fmt="ratio", code="mis_ratio",
+        mistakes={"score_ratio": float(scores[cat] / scores[a])},
         code_value=lambda ns: ns["weights"][3] / ns["weights"][2], code_expected=ratio))
 
     # --- FAQ -----------------------------------------------------------------------
     out.append(Exercise(
         "faq-budget", "faq", "number", float(1 - weights[cat]), values={"cat": float(weights[cat])},
+        mistakes={"cat": float(weights[cat])},
         tolerance=WEIGHT_TOLERANCE, percent=True))
     out.append(Exercise(
         "faq-double", "faq", "number", cost.comparisons(2000) / cost.comparisons(1000),
-        values={"n": 1000, "n2": 2000}, fmt="count", code="faq_double",
+        values={"n": 1000, "n2": 2000}, fmt="count", code="faq_double", mistakes={"twice": 2},
         code_value=lambda ns: ns["n"] * ns["n"] / 1000 ** 2,
         code_expected=cost.comparisons(2000) / cost.comparisons(1000)))
     small = 0.05 * 10.0
     out.append(Exercise(
         "faq-small", "faq", "number", small, values={"weight": 0.05, "value": 10},
+        mistakes={"weight": 0.05, "value": 10},
         tolerance=WEIGHT_TOLERANCE, fmt="decimal"))
     return out
 
@@ -375,6 +390,10 @@ def render(exercise, number, lang, ui, entry):
              f'data-answer="{_attr(_json(exercise.answer))}" data-kind="{exercise.kind}"')
     if exercise.kind == "number":
         attrs += f' data-tolerance="{exercise.tolerance!r}" data-percent="{str(exercise.percent).lower()}"'
+    if exercise.mistakes:
+        said = [{"value": value, "say": _fill(entry["mistakes"][name], exercise, lang)}
+                for name, value in exercise.mistakes.items()]
+        attrs += f' data-mistakes="{_attr(_json(said))}"'
     head = f'<span class="exercise__number">{_attr(ui["exercise"].format(n=number))}</span> '
     lines = [f'<div {attrs} markdown="1">', ""]
     if exercise.kind == "number":
@@ -422,8 +441,8 @@ def embed(page, lang, *, directory_urls=True):
     chosen = by_page(page)
     text = texts(lang)
     ui = text["ui"]
-    messages = {key: ui[key] for key in ("correct", "incorrect", "unreadable", "empty", "no_percent", "need_percent",
-                                         "unchosen", "solved", "revealed")}
+    messages = {key: ui[key] for key in ("correct", "incorrect", "mistake", "unreadable", "empty", "no_percent",
+                                         "need_percent", "unchosen", "solved", "revealed")}
     prefix = _asset_prefix(lang, directory_urls)
     parts = ["", f'<div class="exercises" data-exercises-page="{_attr(page)}" '
              f'data-messages="{_attr(_json(messages))}" markdown="1">', "",

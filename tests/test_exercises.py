@@ -223,6 +223,12 @@ def test_zh_and_en_texts_are_pairs():
             if key == "choices":
                 assert list(a[key]) == list(b[key]), exercise.id
                 continue
+            if key == "mistakes":
+                assert list(a[key]) == list(b[key]) == list(exercise.mistakes), exercise.id
+                for name in a[key]:
+                    assert field_names(a[key][name]) == field_names(b[key][name]), (exercise.id, name)
+                    assert field_names(a[key][name]) <= {"answer"} | set(exercise.values), (exercise.id, name)
+                continue
             assert field_names(a[key]) == field_names(b[key]), (exercise.id, key)
             assert field_names(a[key]) <= {"answer"} | set(exercise.values), (exercise.id, key)
         if exercise.kind == "choice":
@@ -403,3 +409,30 @@ def test_the_masked_weight_is_exactly_zero_and_a_small_number_is_wrong():
     assert exercises.is_correct(mask, "0") and exercises.is_correct(mask, "0%")
     for reply in ("0.01", "1%", "0.005"):
         assert not exercises.is_correct(mask, reply), reply
+
+
+def test_every_mistake_is_a_wrong_answer_with_its_own_words():
+    """A predictable mistake is never counted right, names a real choice, and shows in both
+    languages as filled-in plain text in data-mistakes."""
+    with_mistakes = [e for e in ALL if e.mistakes]
+    assert len(with_mistakes) >= 10
+    for lang in exercises.LANGS:
+        for exercise in with_mistakes:
+            for name, value in exercise.mistakes.items():
+                if exercise.kind == "choice":
+                    assert value in exercise.choices and value != exercise.answer, (exercise.id, name)
+                else:
+                    assert not exercises.is_correct(exercise, str(value)), (exercise.id, name)
+            [root] = [r for r in roots(exercises.embed(exercise.page, lang))
+                      if r["attrs"]["data-exercise"] == exercise.id]
+            said = json.loads(root["attrs"]["data-mistakes"])
+            assert [m["value"] for m in said] == list(exercise.mistakes.values())
+            for m in said:
+                assert m["say"].strip() and not re.search(r"[{}`*]", m["say"]), (lang, exercise.id, m)
+    for exercise in ALL:
+        if not exercise.mistakes:
+            [root] = [r for r in roots(exercises.embed(exercise.page, "en"))
+                      if r["attrs"]["data-exercise"] == exercise.id]
+            assert "data-mistakes" not in root["attrs"]
+    for lang in exercises.LANGS:
+        assert "{SAY}" in exercises.texts(lang)["ui"]["mistake"]

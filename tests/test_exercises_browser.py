@@ -254,6 +254,39 @@ def test_every_exercise_accepts_its_answer_and_rejects_another(page, base_url, e
     assert not errors
 
 
+
+@pytest.mark.parametrize("lang", exercises.LANGS)
+def test_a_predictable_mistake_gets_its_own_words(page, base_url, exercise_pages, errors, lang):
+    """Every listed mistake, typed or picked as a reader would, says what is wrong with it; any
+    other wrong answer gets the plain "not quite"."""
+    text = exercises.texts(lang)
+    seen = 0
+    for (l, url), ids in sorted(exercise_pages.items()):
+        if l != lang:
+            continue
+        open_page(page, base_url, url)
+        for exercise_id in ids:
+            exercise = BY_ID[exercise_id]
+            root = page.locator(f'[data-exercise="{exercise_id}"]')
+            feedback = root.locator("[data-exercise-feedback]")
+            for name, value in exercise.mistakes.items():
+                if exercise.kind == "choice":
+                    state = check(page, root, choice=value)
+                else:
+                    state = check(page, root, f"{value:.2f}" if exercise.tolerance else f"{value:,.0f}")
+                said = exercises._fill(text[exercise_id]["mistakes"][name], exercise, lang)
+                assert state == "incorrect" and said in feedback.inner_text(), (exercise_id, name)
+                seen += 1
+            if exercise.kind == "number" and exercise.mistakes:
+                taken = [exercise.answer, *exercise.mistakes.values()]
+                far = next(x for x in (0.47, 0.93, 3.33, 777) if all(
+                    abs(x - t) > 3 * exercise.tolerance + 0.02 for t in taken))  # a share, for weights
+                check(page, root, f"{far:g}")
+                assert feedback.inner_text() == text["ui"]["incorrect"], exercise_id
+    assert seen == sum(len(e.mistakes) for e in exercises.exercises())
+    assert not errors
+
+
 def test_page_parse_matches_python(page, base_url, exercise_pages, errors):
     from tests.test_exercises import PARSE_CASES
 

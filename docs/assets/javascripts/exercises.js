@@ -1,12 +1,9 @@
 /*
  * Predict-then-check exercises ({{ exercises.<page> }}, markup from snippets/exercises.py).
  *
- * Each root [data-exercise] carries the build's answer in data-answer (JSON: a
- * number, or the value of the right radio button), data-kind ("number" or
- * "choice"), and for numbers data-tolerance and data-percent. Checking sets
- * data-state="correct" or "incorrect" on the root and writes a message, in the
- * page's language (from data-messages on the enclosing .exercises), into the
- * polite live region [data-exercise-feedback].
+ * Contract (data-exercise, data-answer, data-kind, data-tolerance, data-percent,
+ * data-mistakes, data-state): see the docstring of snippets/exercises.py. Messages
+ * in the page's language come from data-messages on the enclosing .exercises.
  *
  * Progress: the ids of exercises answered correctly are kept in localStorage
  * ("attention-exercises"), in this browser only; nothing is ever sent anywhere.
@@ -110,12 +107,23 @@
       return messages.incorrect;
     }
 
+    // A predictable wrong answer (data-mistakes: [{value, say}]) gets its own words.
+    var mistakes = JSON.parse(root.getAttribute("data-mistakes") || "[]");
+    function mistake(message, matches) {
+      if (message !== messages.incorrect) return message;
+      for (var i = 0; i < mistakes.length; i++) {
+        if (matches(mistakes[i].value)) return messages.mistake.replace("{SAY}", mistakes[i].say);
+      }
+      return message;
+    }
+
     function check() {
       var correct, message;
       if (kind === "choice") {
         var chosen = root.querySelector('input[type="radio"]:checked');
         correct = !!chosen && chosen.value === answer;
         message = chosen ? (correct ? messages.correct : messages.incorrect) : messages.unchosen;
+        message = mistake(message, function (value) { return value === chosen.value; });
       } else {
         var text = root.querySelector("input").value;
         var percent = root.getAttribute("data-percent") === "true";
@@ -123,7 +131,9 @@
         var tolerance = parseFloat(root.getAttribute("data-tolerance")) || 0;
         correct = value !== null &&
           Math.abs(value - answer) <= tolerance + 1e-9 * Math.max(1, Math.abs(answer));
-        message = numberMessage(text, value, correct, percent);
+        message = mistake(numberMessage(text, value, correct, percent), function (wrong) {
+          return Math.abs(value - wrong) <= tolerance + 1e-9 * Math.max(1, Math.abs(wrong));
+        });
       }
       root.setAttribute("data-state", correct ? "correct" : "incorrect");
       // A new text node each time, so a repeated message is announced again.
