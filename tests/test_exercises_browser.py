@@ -231,28 +231,32 @@ def test_radio_choices(page, base_url, exercise_pages, errors, lang):
     assert not errors
 
 
-@pytest.mark.parametrize("lang", exercises.LANGS)
-def test_every_exercise_accepts_its_answer_and_rejects_another(page, base_url, exercise_pages, errors, lang):
+def every_exercise(page, base_url, exercise_pages, lang):
+    """(exercise, its root) for every exercise of `lang`'s pages, each page opened in turn."""
     for (l, url), ids in sorted(exercise_pages.items()):
         if l != lang:
             continue
         open_page(page, base_url, url)
         for exercise_id in ids:
-            exercise = BY_ID[exercise_id]
-            root = page.locator(f'[data-exercise="{exercise_id}"]')
-            answer = json.loads(root.get_attribute("data-answer"))
-            assert answer == pytest.approx(exercise.answer) if exercise.kind == "number" else answer == exercise.answer
-            if exercise.kind == "choice":
-                wrong = next(c for c in exercise.choices if c != answer)
-                assert check(page, root, choice=wrong) == "incorrect", exercise_id
-                assert check(page, root, choice=answer) == "correct", exercise_id
-            else:
-                shown = f"{answer:.2f}" if exercise.tolerance else f"{answer:,.0f}"
-                assert check(page, root, shown) == "correct", (exercise_id, shown)
-                wrong = answer + 3 * exercise.tolerance + 1
-                assert check(page, root, f"{wrong:.2f}") == "incorrect", exercise_id
-    assert not errors
+            yield BY_ID[exercise_id], page.locator(f'[data-exercise="{exercise_id}"]')
 
+
+@pytest.mark.parametrize("lang", exercises.LANGS)
+def test_every_exercise_accepts_its_answer_and_rejects_another(page, base_url, exercise_pages, errors, lang):
+    for exercise, root in every_exercise(page, base_url, exercise_pages, lang):
+        exercise_id = exercise.id
+        answer = json.loads(root.get_attribute("data-answer"))
+        assert answer == pytest.approx(exercise.answer) if exercise.kind == "number" else answer == exercise.answer
+        if exercise.kind == "choice":
+            wrong = next(c for c in exercise.choices if c != answer)
+            assert check(page, root, choice=wrong) == "incorrect", exercise_id
+            assert check(page, root, choice=answer) == "correct", exercise_id
+        else:
+            shown = f"{answer:.2f}" if exercise.tolerance else f"{answer:,.0f}"
+            assert check(page, root, shown) == "correct", (exercise_id, shown)
+            wrong = answer + 3 * exercise.tolerance + 1
+            assert check(page, root, f"{wrong:.2f}") == "incorrect", exercise_id
+    assert not errors
 
 
 @pytest.mark.parametrize("lang", exercises.LANGS)
@@ -261,28 +265,22 @@ def test_a_predictable_mistake_gets_its_own_words(page, base_url, exercise_pages
     other wrong answer gets the plain "not quite"."""
     text = exercises.texts(lang)
     seen = 0
-    for (l, url), ids in sorted(exercise_pages.items()):
-        if l != lang:
-            continue
-        open_page(page, base_url, url)
-        for exercise_id in ids:
-            exercise = BY_ID[exercise_id]
-            root = page.locator(f'[data-exercise="{exercise_id}"]')
-            feedback = root.locator("[data-exercise-feedback]")
-            for name, value in exercise.mistakes.items():
-                if exercise.kind == "choice":
-                    state = check(page, root, choice=value)
-                else:
-                    state = check(page, root, f"{value:.2f}" if exercise.tolerance else f"{value:,.0f}")
-                said = exercises._fill(text[exercise_id]["mistakes"][name], exercise, lang)
-                assert state == "incorrect" and said in feedback.inner_text(), (exercise_id, name)
-                seen += 1
-            if exercise.kind == "number" and exercise.mistakes:
-                taken = [exercise.answer, *exercise.mistakes.values()]
-                far = next(x for x in (0.47, 0.93, 3.33, 777) if all(
-                    abs(x - t) > 3 * exercise.tolerance + 0.02 for t in taken))  # a share, for weights
-                check(page, root, f"{far:g}")
-                assert feedback.inner_text() == text["ui"]["incorrect"], exercise_id
+    for exercise, root in every_exercise(page, base_url, exercise_pages, lang):
+        feedback = root.locator("[data-exercise-feedback]")
+        for name, value in exercise.mistakes.items():
+            if exercise.kind == "choice":
+                state = check(page, root, choice=value)
+            else:
+                state = check(page, root, f"{value:.2f}" if exercise.tolerance else f"{value:,.0f}")
+            said = exercises._fill(text[exercise.id]["mistakes"][name], exercise, lang)
+            assert state == "incorrect" and said in feedback.inner_text(), (exercise.id, name)
+            seen += 1
+        if exercise.kind == "number" and exercise.mistakes:
+            taken = [exercise.answer, *exercise.mistakes.values()]
+            far = next(x for x in (0.47, 0.93, 3.33, 777) if all(
+                abs(x - t) > 3 * exercise.tolerance + 0.02 for t in taken))  # a share, for weights
+            check(page, root, f"{far:g}")
+            assert feedback.inner_text() == text["ui"]["incorrect"], exercise.id
     assert seen == sum(len(e.mistakes) for e in exercises.exercises())
     assert not errors
 
