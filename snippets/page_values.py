@@ -25,8 +25,10 @@ def _article_weights():
     return softmax(np.array(ARTICLE_SCORES))
 
 
-def _table(header, rows):
-    lines = ["| " + " | ".join(header) + " |", "|" + "|".join([" --- "] + [" ---: "] * (len(header) - 1)) + "|"]
+def _table(header, rows, numbers=True):
+    """A Markdown table; columns after the first are right-aligned when they hold numbers."""
+    align = " ---: " if numbers else " --- "
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join([" --- "] + [align] * (len(header) - 1)) + "|"]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines)
 
@@ -140,7 +142,36 @@ def _faq_cost_table(lang):
     return _table(header, [[f"{n:,}", f"{cost.comparisons(n):,}"] for n in (1000, 2000, 4000)])
 
 
+def _faces_table(lang):
+    """The three faces of each word of 它是一只猫, in words: what its Query looks for (the Key
+    features some word of the sentence carries, strongest first), its Key, its Value."""
+    from snippets import i18n
+    entries = i18n.catalogue("zh")
+
+    def name(feature):
+        return entries[f'"{feature}"'].strip('"') if lang == "zh" else feature.replace("measure", "measure word")
+
+    words = list(sentence.SENTENCE)
+    x = np.array([sentence.embedding[w] for w in words], dtype=float)  # (n, 8)
+    q, k, v = x @ sentence.w_query, x @ sentence.w_key, x @ sentence.w_value  # (n, 6), (n, 6), (n, 3)
+    key_names = [sentence.features[int(np.argmax(column))] for column in sentence.w_key.T]  # (6,)
+    on_a_label = k.any(axis=0)  # Key slots some word here carries: weather is not one of them
+    sep, none = ("、", "（无）") if lang == "zh" else (", ", "(nothing)")
+    rows = []
+    for word, qi, ki, vi in zip(words, q, k, v):
+        wanted = sorted((j for j in range(len(qi)) if on_a_label[j] and qi[j] > 0), key=lambda j: -qi[j])
+        joined = "\u2060".join(word)  # word joiners: a narrow column never splits 一只 into 一 / 只
+        rows.append([f"**{joined}**" if lang == "zh" else f"**{WORD_EN[word]}** ({joined})",
+                     sep.join(f"{name(key_names[j])}\u00a0{qi[j]:.1f}" for j in wanted) or none,  # kept together
+                     sep.join(name(key_names[j]) for j in np.flatnonzero(ki)) or none,
+                     sep.join(name(sentence.value_features[j]) for j in np.flatnonzero(vi)) or none])
+    header = (["词", "Query：想找……", "Key：书脊标签", "Value：交出的内容"] if lang == "zh"
+              else ["Word", "Query: looks for…", "Key: spine label", "Value: hands over"])
+    return _table(header, rows, numbers=False)
+
+
 VALUES.update({
+    "table.faces": _faces_table,
     "num.it_is_percent": lambda lang: _pct(_article_weights()[1]),
     "num.it_self_weight": lambda lang: _w(sentence.sentence_weights()[0, 0]),
     "table.self_weights": _self_weights_table,

@@ -377,10 +377,21 @@ def tables_up_to(step):
     return [name for k in sorted(STEP_TABLES) if k <= step for name in STEP_TABLES[k]]
 
 
+def steps_at(step):
+    """The steps one step at a time shows at `step`: all so far, but the input panels of steps
+    1 and 2 (x; Q, K, V) only until two steps on."""
+    return [k for k in range(1, step + 1) if not (k <= 2 and step > k + 1)]
+
+
+def tables_at(step):
+    return [name for k in steps_at(step) if k in STEP_TABLES for name in STEP_TABLES[k]]
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_one_step_at_a_time(page, explorer_site, errors, lang):
     """Step 1 shows only the word vectors; each Next reveals exactly the next step (for steps 4
-    and 5: its columns of the table), Previous hides it again, the heatmap comes with the last."""
+    and 5: its columns of the table) and, two steps on, folds away an input panel (x, then
+    Q/K/V); Previous undoes both; the heatmap comes with the last."""
     root = open_explorer(page, explorer_site, lang)
     prev, nxt = root.locator("[data-ae-prev]"), root.locator("[data-ae-next]")
     assert shown_steps(root) == [1]
@@ -388,21 +399,21 @@ def test_one_step_at_a_time(page, explorer_site, errors, lang):
     for k in range(2, explorer.STEPS + 1):
         nxt.click()
         assert root.get_attribute("data-step") == str(k)
-        assert shown_steps(root) == list(range(1, k + 1))
-        assert shown_tables(root) == tables_up_to(k)
+        assert shown_steps(root) == steps_at(k)
+        assert shown_tables(root) == tables_at(k)
         columns = root.locator('[data-ae-matrix="rows"] thead th').evaluate_all(
             "ths => ths.filter(th => th.getClientRects().length).length")
         assert columns == {2: 0, 3: 2, 4: 4}.get(k, 6)  # Key and score; + ÷T and exp; + weight and its bar
         check(root)  # hidden or not, every number follows the model
     nxt.focus()
-    page.keyboard.press("Enter")  # at the end Next stays there, everything shown
+    page.keyboard.press("Enter")  # at the end Next stays there
     assert root.get_attribute("data-step") == str(explorer.STEPS)
-    assert shown_steps(root) == list(range(1, explorer.STEPS + 1))
+    assert shown_steps(root) == steps_at(explorer.STEPS) == [3, 4, 5, 6]
     for k in range(explorer.STEPS - 1, 0, -1):
         prev.click()
         assert root.get_attribute("data-step") == str(k)
-        assert shown_steps(root) == list(range(1, k + 1))
-        assert shown_tables(root) == tables_up_to(k)
+        assert shown_steps(root) == steps_at(k)
+        assert shown_tables(root) == tables_at(k)
     assert not errors
 
 
@@ -431,7 +442,7 @@ def test_show_all_steps(page, explorer_site, errors, lang):
     box.focus()
     page.keyboard.press("Space")  # back to one step at a time, where the reader was
     assert not box.is_checked()
-    assert shown_steps(root) == [1, 2, 3]
+    assert shown_steps(root) == [2, 3]  # step 3: the word vectors have made room
     settle(page)
     assert root.locator('[data-ae-matrix="rows"]').evaluate(  # brought back into view
         "el => { const r = el.getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight; }")

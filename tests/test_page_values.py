@@ -1,5 +1,6 @@
 """snippets.page_values: every placeholder renders in both languages, from the worked examples."""
 import math
+import re
 
 import numpy as np
 import pytest
@@ -299,3 +300,23 @@ def test_zh_library_titles_are_the_ones_the_code_prints():
     for book, zh, en in zip(library.books, zh_rows, en_rows):
         assert zh.split("|")[1].strip() == entries[f'"{book}"'].strip('"')
         assert zh.split("|")[2:] == en.split("|")[2:]
+
+
+def test_faces_table_reads_the_three_matrices():
+    """word-vectors#three-faces: each word's Query (strongest first, only Key slots a word of the
+    sentence carries), Key and Value, in words, computed from sentence's matrices."""
+    for lang in LANGS:
+        rows = [[cell.strip() for cell in line.strip("|").split("|")]
+                for line in render("table.faces", lang).splitlines()[2:]]
+        assert len(rows) == len(sentence.SENTENCE)
+        it, cat = rows[0], rows[3]
+        pronoun_row = sentence.w_query[sentence.features.index("pronoun")]
+        first = it[1].split("、" if lang == "zh" else ", ")[0]
+        assert first == ("名词" if lang == "zh" else "noun") + f"\u00a0{pronoun_row.max():.1f}"
+        assert ("天气" if lang == "zh" else "weather") not in it[1]  # no label here says weather
+        assert cat[2] == ("名词" if lang == "zh" else "noun")
+        assert cat[3] == ("动物、宠物" if lang == "zh" else "animal, pet")
+        assert it[3] == ("（无）" if lang == "zh" else "(nothing)")
+        numbers = [float(n) for n in re.findall(r"\d+\.\d", it[1])]
+        assert numbers == sorted(numbers, reverse=True)
+        assert sorted(numbers) == sorted(float(x) for x in pronoun_row[:4] if x > 0)

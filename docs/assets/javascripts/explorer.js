@@ -14,12 +14,16 @@
  * data-step, data-tied. Heatmap colours: the stops in data-colormap (those of
  * snippets/widgets.py), interpolated like shade() there.
  * Step by step: the parts after the current step ([data-ae-part] / [data-ae-from]
- * greater than data-step) get `hidden` unless "show all steps" is ticked; the
+ * greater than data-step) get `hidden` unless "show all steps" is ticked, and so do
+ * the input panels of steps 1 and 2 (x; Q, K, V) two steps on, when the later
+ * tables restate what they need (a phone page of 8 tables was 1,850 px). The
  * markup hides nothing, so without this script every step shows.
  * API: window.attentionExplorer.compute(model), .softmax(row), .shade(w, stops), .fmt(x), .init(scope).
  */
 (function () {
   "use strict";
+
+  var INPUT_STEPS = 2;  // steps 1 and 2 show the inputs: x, then Q, K and V
 
   function matmul(a, b) { // (n, m) @ (m, p) -> (n, p)
     return a.map(function (row) {
@@ -212,7 +216,10 @@
       prev.setAttribute("aria-disabled", String(st.step === 1));
       next.setAttribute("aria-disabled", String(st.step === text.say.length));
       all(root, "[data-ae-part], [data-ae-from]").forEach(function (el) { // later steps: not yet
-        el.hidden = !showAll.checked && Number(el.dataset.aeFrom || el.dataset.aePart) > st.step;
+        var k = Number(el.dataset.aeFrom || el.dataset.aePart);
+        // the inputs (step 1: x, step 2: Q, K, V) stay one step longer, then make room
+        var past = k <= INPUT_STEPS && el.classList.contains("ae-panel") && st.step > k + 1;
+        el.hidden = !showAll.checked && (k > st.step || past);
       });
       if (reason === "step") {
         live.textContent = counter + ": " + text.titles[st.step - 1] + ". " + say;
