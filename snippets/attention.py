@@ -127,7 +127,9 @@ def main():
     k = rng.normal(size=(4, d_k))
     v = rng.normal(size=(4, d_k))
     _, plain = dot_product_attention(q, k, v)
-    # divide every score by sqrt(d_k) = 8: (q / 8) @ k.T
+    # dividing q by sqrt(d_k) = 8 divides every score by 8:
+    print(np.allclose((q / np.sqrt(d_k)) @ k.T, q @ k.T / np.sqrt(d_k)))
+    #> True
     _, scaled = dot_product_attention(q / np.sqrt(d_k), k, v)
     print(plain.max(axis=-1).round(2))   # top weight of each row
     print(scaled.max(axis=-1).round(2))  # calmer after scaling

@@ -61,6 +61,16 @@ def main():
     #>  1000      1000000          999
     # --8<-- [end:table]
 
+    # --8<-- [start:checks_demo]
+    for bad in [2.5, 0]:  # half a word? no words at all?
+        try:
+            comparisons(bad)
+        except (TypeError, ValueError) as error:
+            print(type(error).__name__, error)
+    #> TypeError n_words must be an int, got float
+    #> ValueError n_words must be >= 1, got 0
+    # --8<-- [end:checks_demo]
+
     # --8<-- [start:distance]
     # 20 words between "it" and "cat": 21 positions apart
     steps = path_length(21, attention=False)

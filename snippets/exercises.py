@@ -82,7 +82,7 @@ def _word_choices(words):
 def exercises():
     """Every exercise, in page order, answers computed now from snippets."""
     from snippets import cost, library, sentence
-    from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS
+    from snippets.softmax import ARTICLE_CAT_WEIGHT, ARTICLE_SCORES, ARTICLE_WORDS
 
     scores = np.asarray(ARTICLE_SCORES, dtype=np.float64)
     weights = _softmax(scores)
@@ -160,7 +160,8 @@ def exercises():
     shifted = _softmax(scores + 10)
     out.append(Exercise(
         "weights-shift", "weights", "number", float(shifted[cat]),
-        values={"cat": float(weights[cat]), "shift": 10},
+        values={"cat": float(weights[cat]), "shift": 10, "article": ARTICLE_CAT_WEIGHT},
+        mistakes={"article": ARTICLE_CAT_WEIGHT},  # "unchanged", with the article's rough figure
         tolerance=WEIGHT_TOLERANCE, percent=True, code="weights_shift",
         code_value=lambda ns: ns["exps"] / ns["exps"].sum(), code_expected=shifted))
     masked_scores = scores.copy()

@@ -160,8 +160,8 @@ def _faces_table(lang):
     rows = []
     for word, qi, ki, vi in zip(words, q, k, v):
         wanted = sorted((j for j in range(len(qi)) if on_a_label[j] and qi[j] > 0), key=lambda j: -qi[j])
-        joined = "\u2060".join(word)  # word joiners: a narrow column never splits 一只 into 一 / 只
-        rows.append([f"**{joined}**" if lang == "zh" else f"**{WORD_EN[word]}** ({joined})",
+        whole = f'<span class="nowrap">{word}</span>'  # a narrow column never splits 一只 into 一 / 只
+        rows.append([f"**{whole}**" if lang == "zh" else f"**{WORD_EN[word]}** ({whole})",
                      sep.join(f"{name(key_names[j])}\u00a0{qi[j]:.1f}" for j in wanted) or none,  # kept together
                      sep.join(name(key_names[j]) for j in np.flatnonzero(ki)) or none,
                      sep.join(name(sentence.value_features[j]) for j in np.flatnonzero(vi)) or none])

@@ -107,6 +107,7 @@ def sharpen(scores, temperature):
 
 ARTICLE_WORDS = ["它", "是", "一只", "猫"]  # it / is / a / cat
 ARTICLE_SCORES = [0.5, 0.3, 1.2, 3.0]  # the article's scores from 它 to each word
+ARTICLE_CAT_WEIGHT = 0.78  # the article's rough weight for 猫 (softmax of its scores gives a little less)
 
 
 def main():

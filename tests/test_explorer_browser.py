@@ -289,14 +289,26 @@ def test_every_control_by_keyboard(page, explorer_site, errors, lang):
     model, *_ = check(root)
     assert model["embeddings"][2][3] == -2 and root.locator('input[aria-invalid="true"]').count() == 0
     page.keyboard.press("Control+A")
-    page.keyboard.press("Backspace")  # left blank: leaving the cell puts back the number the sums use
+    page.keyboard.press("Backspace")  # left blank: leaving puts back what the cell held on entry
     page.keyboard.press("Tab")
-    assert f.input_value() == "-2" and root.locator('input[aria-invalid="true"]').count() == 0
+    model, *_ = check(root)
+    assert f.input_value() == "0" and model["embeddings"][2][3] == 0
+    assert root.locator('input[aria-invalid="true"]').count() == 0
     note = root.locator("[data-ae-reverted]")
-    assert note.is_visible() and "-2" in note.inner_text()  # said, not silently put back
+    assert note.is_visible() and "0" in note.inner_text()  # said, not silently put back
     f.focus()
     page.keyboard.type("1")  # the next edit clears it
     assert not note.is_visible()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("3")
+    page.keyboard.press("Tab")
+    f.focus()  # 500 is out of range, but typing it passes through a valid 50:
+    page.keyboard.press("Control+A")
+    page.keyboard.type("500")
+    assert read(root)[0]["embeddings"][2][3] == 50 and f.get_attribute("aria-invalid") == "true"
+    page.keyboard.press("Tab")  # leaving puts back what the cell held when entered, not the 50
+    model, *_ = check(root)
+    assert f.input_value() == "3" and model["embeddings"][2][3] == 3
     assert not errors
 
 

@@ -988,3 +988,14 @@ def test_a_transposed_heatmap_is_caught(monkeypatch):
     planted = {("heatmap", "en", "light", "phone"): figures.render("heatmap", "en", "light", "phone")}
     with pytest.raises(AssertionError, match="row 它, column"):
         test_heatmap_cell_i_j_shows_weight_i_j(planted, "en", "phone")
+
+
+def test_mix_caption_calls_empty_values_water_only_while_they_are_empty():
+    """The cocktail's caption says 它 and 是 pour in plain water: their Values must be all zeros."""
+    from snippets import sentence
+    from snippets.figures import mix
+
+    for word in ("它", "是"):
+        value = np.asarray(sentence.embedding[word], dtype=float) @ sentence.w_value
+        assert not value.any(), word
+    assert "白水" in mix.CAPTION["zh"] and "plain water" in mix.CAPTION["en"]

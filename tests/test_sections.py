@@ -29,7 +29,7 @@ EXPECTED_SECTIONS = {
     "library": ["books", "lookup", "show", "winner", "soft_dict"],
     "sentence": ["embeddings", "projections", "self_attention", "faces", "scores_rows", "heatmap_rows",
                  "asymmetric", "tied", "new_it", "rain"],
-    "cost": ["cost", "cost_checks", "table", "distance"],
+    "cost": ["cost", "cost_checks", "table", "checks_demo", "distance"],
     "word_order": ["shuffle"],
     "coreference": ["data", "layer", "choose"],
     # each exercise's folded answer code stands alone (it runs as copied)
@@ -72,6 +72,7 @@ PREREQUISITES = {
     "cost:cost_checks": ["cost:cost"],
     "cost:table": ["cost:cost"],
     "cost:distance": ["cost:cost"],
+    "cost:checks_demo": ["cost:cost", "cost:cost_checks"],
     "word_order:shuffle": ["sentence:heatmap_rows"],
     "coreference:layer": ["attention:dot_product_attention", "coreference:data"],
     "coreference:choose": ["coreference:layer"],

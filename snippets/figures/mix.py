@@ -12,9 +12,11 @@ NAME = "mix"
 SIZE = (5.2, 3.6)
 PHONE_SIZE = (style.PHONE_WIDTH, 3.3)
 CAPTION = {
-    "zh": "新的「它」是一杯鸡尾酒：每个词的 Value 按权重倒进去，「猫」占了大半，其他词各贡献一点。",
+    "zh": "新的「它」是一杯鸡尾酒：每个词的 Value 按权重倒进去，「猫」占了大半，其他词各贡献一点；"
+          "「它」和「是」没有含义可交，它们那两小份是白水。",
     "en": "The new “it” is a cocktail: every word's value is poured in by its weight; “cat” makes up most of it, "
-          "the other words add a little each.",
+          "the other words add a little each; “it” and “is” have no meaning to hand over, so their two small "
+          "shares are plain water.",
 }
 TEXT = {
     "zh": {"glass": "新的「它」", "layer": "{word}的 Value", "total": "合计 {total}"},

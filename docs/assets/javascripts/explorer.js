@@ -275,14 +275,20 @@
         st.E[rc[0]][rc[1]] = x;
         update("change");
       });
-      // Leaving a blank or invalid cell puts back the number the sums use, so what the
-      // table shows is always what was computed.
+      // Leaving a blank or invalid cell puts back the number the cell had when the reader
+      // entered it (typing 500 passes through a valid 50 on the way), and computes with it.
+      input.addEventListener("focus", function () {
+        var rc = input.dataset.aeE.split(",").map(Number);
+        input.dataset.before = String(st.E[rc[0]][rc[1]]);
+      });
       input.addEventListener("blur", function () {
         if (input.getAttribute("aria-invalid") !== "true") return;
         var rc = input.dataset.aeE.split(",").map(Number);
-        input.value = String(st.E[rc[0]][rc[1]]);
+        st.E[rc[0]][rc[1]] = Number(input.dataset.before);
+        input.value = input.dataset.before;
         input.removeAttribute("aria-invalid");
         noteInvalid();
+        update("change");
         noteReverted(input.value);
       });
     });

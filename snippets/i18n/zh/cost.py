@@ -22,6 +22,10 @@ CATALOGUE = {
     # distance
     '# 20 words between "it" and "cat": 21 positions apart':
         '# 「它」和「猫」之间隔着 20 个词：相距 21 个位置',
+    # checks_demo
+    '# half a word? no words at all?': '# 半个词？一个词也没有？',
+    '#> TypeError n_words must be an int, got float': '#> TypeError 词数 n_words 必须是整数，实际是 float',
+    '#> ValueError n_words must be >= 1, got 0': '#> ValueError 词数 n_words 必须 >= 1，实际是 0',
     '# say each step keeps 90% of the message (a made-up rate)':
         '# 假设每走一步，话只保住 90%（这个比例是随便取的）',
 }
