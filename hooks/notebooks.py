@@ -38,6 +38,7 @@ import tempfile
 import textwrap
 from importlib import metadata
 from pathlib import Path
+from urllib.parse import urljoin
 
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority, get_plugin_logger
@@ -240,7 +241,26 @@ def on_post_page(output, page, config):
     if original is not None:
         page.file.abs_src_path = original
         del page.file._notebook_source
+        # mkdocs-jupyter has just copied the notebook for download, next to the page
+        copied = Path(page.file.abs_dest_path).parent / Path(original).name
+        if copied.is_file():
+            absolute_links(copied, page.canonical_url or urljoin(config.site_url or "", page.url))
     return output
+
+
+RELATIVE_LINK = re.compile(r"\]\((?!https?:|mailto:|#)([^)\s]+)\)")
+
+
+def absolute_links(path, base):
+    """In the downloaded notebook, a Markdown link such as ../weights/#playground points at the
+    site (`base`: the notebook page's URL): opened in Jupyter, a relative link leads nowhere."""
+    import nbformat
+
+    nb = nbformat.read(path, as_version=4)
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            cell.source = RELATIVE_LINK.sub(lambda m: f"]({urljoin(base, m.group(1))})", cell.source)
+    nbformat.write(nb, path)
 
 
 def language_of(file):
@@ -543,9 +563,28 @@ def notebook_page_html(html, page):
         del tag["tabindex"]
     for cell, editor in enumerate(soup.select("div.jp-CodeMirrorEditor")):
         editor.replace_with(material_code_block(soup, editor, name, cell))
+    fold_helper_cells(soup, language_of(page.file))
     check_outputs(soup, name)
     tokens = heading_tokens(soup, slugify(case="lower"))
     return str(soup), tokens
+
+
+HELPER_SUMMARY = {"zh": "辅助代码：画热力图用的，可以跳过（点开看代码）",
+                  "en": "Helper code for drawing the heatmap, safe to skip (open to read it)"}
+
+
+def fold_helper_cells(soup, lang):
+    """A code cell tagged "helper" (cell metadata) shows folded on the page: its code is not the
+    lesson. The downloaded notebook keeps it as it is (a cell to run)."""
+    for cell in soup.select(".jp-CodeCell.celltag_helper"):
+        source = cell.select_one(".jp-Cell-inputWrapper")
+        if source is None or source.find_parent("details", class_="notebook-helper"):
+            continue  # nbconvert nests two divs with the cell's classes: fold once
+        fold = soup.new_tag("details", attrs={"class": "notebook-helper"})
+        summary = soup.new_tag("summary")
+        summary.string = HELPER_SUMMARY[lang]
+        fold.append(summary)
+        source.wrap(fold)
 
 
 def material_code_block(soup, editor, name, cell=0):

@@ -483,7 +483,19 @@ def test_download_is_the_expanded_notebook_with_its_outputs(site_dir, lang):
     downloaded = built_notebook(site_dir, lang)
     nbformat.validate(downloaded)
     want = expanded(lang)
-    assert [c.source for c in downloaded.cells] == [c.source for c in want.cells]
+    assert [c.source for c in code_cells(downloaded)] == [c.source for c in code_cells(want)]
+    # the prose is the same, its links made absolute: opened in Jupyter, ../weights/ leads nowhere
+    base = "https://attention-docs.github.io/attention/" + ("" if lang == "zh" else "en/")
+    links = 0
+    for got, source in zip(downloaded.cells, want.cells):
+        if got.cell_type == "markdown":
+            relative = re.findall(r"\]\((\.\./[^)\s]+)\)", source.source)
+            links += len(relative)
+            expected = source.source
+            for link in relative:
+                expected = expected.replace(f"]({link})", f"]({base}{link[3:]})")
+            assert got.source == expected
+    assert links >= 5
     for cell in code_cells(downloaded):
         assert cell.execution_count is not None and "execution" not in cell.metadata, cell.id
     assert sum(len(c.outputs) for c in code_cells(downloaded)) >= 12
@@ -745,3 +757,21 @@ def test_code_cells_get_one_span_per_line_like_the_pages():
     assert all(line.get_text().count("\n") == 1 and line.get_text().endswith("\n") for line in lines)
     assert lines[2].select_one(".sd").get_text() == '    lines."""'  # the docstring, split per line
     assert "&lt;</span>" in str(lines[4]) and "# a &amp; b" in str(lines[4])  # still escaped
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_helper_cell_is_folded_on_the_page_only(site_dir, lang):
+    """The heatmap helper (tagged "helper") is not the lesson: folded on the page, with a summary
+    in the page's language; every other cell shows open; the download keeps it a plain cell."""
+    page = site_dir / ("" if lang == "zh" else "en") / "playground" / "index.html"
+    soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
+    folds = soup.select("details.notebook-helper")
+    assert len(folds) == 1
+    assert folds[0].summary.get_text() == load_hook().HELPER_SUMMARY[lang]
+    assert "class Heatmap" in folds[0].get_text()
+    blocks = soup.select(".jp-CodeCell div.highlight")
+    assert len([b for b in blocks if b.find_parent("details")]) == 1 and len(blocks) > 10
+    downloaded = nbformat.read(page.parent / NOTEBOOK, as_version=4)
+    helpers = [c for c in downloaded.cells if "helper" in c.metadata.get("tags", [])]
+    assert len(helpers) == 1 and "class Heatmap" in helpers[0].source
