@@ -253,30 +253,43 @@ def test_code_in_a_table_breaks_only_between_words(browser, site_url, url):
 
 @pytest.mark.parametrize("url", ["weights/", "en/faq/"])
 def test_the_menu_opens_at_the_top_with_every_section(browser, site_url, site_dir, url):
-    """On a phone the menu (the reading order) opens at its top level, every section within reach,
-    not inside the section of the page being read (Material's default)."""
+    """On a phone the menu (the reading order) opens at its top level, not inside the section of
+    the page being read (Material's default), and lists every chapter under its section's name:
+    each chapter is one tap away, in the nav's order."""
     from bs4 import BeautifulSoup
 
     soup = BeautifulSoup((site_dir / url / "index.html").read_text(encoding="utf-8"), "html.parser")
+    primary = soup.select_one(".md-nav--primary")
     sections = [label.get_text(" ", strip=True) for label in
-                soup.select(".md-nav--primary > .md-nav__list > .md-nav__item--nested > label.md-nav__link")]
-    assert len(sections) >= 4, sections
+                primary.select(":scope > .md-nav__list > .md-nav__item--nested > label.md-nav__link")]
+    chapters = [a.get_text(" ", strip=True) for a in primary.select("a.md-nav__link")
+                if not a.find_parent(class_="md-nav--secondary")]
+    assert len(sections) >= 4 and len(chapters) >= 12, (sections, chapters)
     context = browser.new_context(viewport=PHONES["390x844"], is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
         page.goto(site_url + url)
         page.locator("label.md-header__button[for=__drawer]").tap()
         page.wait_for_timeout(400)  # the drawer slides in
-        # what a finger can reach: the link is on screen and nothing (a nested level) covers it
+        # what a finger can reach: scrolled to, on screen, and nothing (a nested level) covers it
+        reach = page.evaluate("""() => [...document.querySelectorAll('.md-nav--primary a.md-nav__link')]
+            .filter(link => !link.closest('.md-nav--secondary')).map(link => {
+              // the page being read shows as a label that opens its contents: its row counts
+              const row = link.classList.contains('md-nav__link--active') ? link.closest('li') : link;
+              row.scrollIntoView({block: 'center'});
+              const r = row.getBoundingClientRect();
+              const hit = document.elementFromPoint(r.left + Math.min(r.width / 2, 40), r.top + Math.min(r.height / 2, 12));
+              return [link.textContent.trim(), r.width > 0 && r.left >= 0 && r.right <= innerWidth
+                      && !!hit && row.contains(hit)];
+            })""")
+        assert [name for name, _ in reach] == chapters
+        assert all(ok for _, ok in reach), [name for name, ok in reach if not ok]
         shown = page.evaluate("""() => [...document.querySelectorAll(
-            '.md-nav--primary > .md-nav__list > .md-nav__item > .md-nav__link')].filter(link => {
-              const r = link.getBoundingClientRect();
-              if (!r.width || r.right <= 0 || r.left >= innerWidth || r.bottom <= 0 || r.top >= innerHeight) return false;
-              const hit = document.elementFromPoint(r.left + Math.min(r.width / 2, 40), r.top + r.height / 2);
-              return hit && link.contains(hit);
-            }).map(link => link.textContent.trim())""")
-        for name in sections:
-            assert any(name in text for text in shown), (name, shown)
+            '.md-nav--primary > .md-nav__list > .md-nav__item--nested > label.md-nav__link')].map(label => {
+              label.scrollIntoView({block: 'center'});
+              const r = label.getBoundingClientRect();
+              return r.width > 0 && r.left >= 0 && r.right <= innerWidth ? label.textContent.trim() : null; })""")
+        assert [name for name in shown if name] == sections
     finally:
         context.close()
 
