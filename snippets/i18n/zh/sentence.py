@@ -36,7 +36,7 @@ CATALOGUE = {
     '# The meaning rows (animal, pet, weather) look for nothing.': '# 表示意思的三行（动物、宠物、天气）什么也不找。',
     # projections: W_K
     '# W_K: the label (Key) says what kind of word it is;': '# W_K：标签（Key）上写的是哪一类词；',
-    '# "weather" is on it too: weather verbs take "it".  (8, 6)': '# 「天气」也写上：天气动词的主语是「它」。(8, 6)',
+    '# "weather" is on it too: weather verbs take "it".  (8, 6)': '# 「天气」也写在标签上：「下雨」这类词的主语常是「它」。(8, 6)',
     '# pronoun': '# 代词',
     '# verb': '# 动词',
     '# measure': '# 量词',
