@@ -170,13 +170,13 @@ def exercises():
     out.append(Exercise(
         "weights-mask", "weights", "number", float(masked[cat]),
         values={"a": float(masked[a]), "a_before": float(weights[a]), "cat": float(weights[cat])},
-        mistakes={"unmasked": float(weights[cat])},
+        mistakes={"cat": float(weights[cat])},
         tolerance=0.001, percent=True, code="weights_mask",  # exactly 0: "0.01" is the lesson's opposite
         code_value=lambda ns: ns["weights"], code_expected=masked))
     cold = _softmax(scores / 0.8)  # not one of the temperatures the page prints (0.5, 1, 2)
     out.append(Exercise(
         "weights-temperature", "weights", "number", float(cold[cat]),
-        values={"temperature": 0.8, "cat": float(weights[cat])}, mistakes={"unchanged": float(weights[cat])},
+        values={"temperature": 0.8, "cat": float(weights[cat])}, mistakes={"cat": float(weights[cat])},
         tolerance=WEIGHT_TOLERANCE, percent=True, code="weights_temperature",
         code_value=lambda ns: ns["weights"], code_expected=cold))
 
@@ -214,7 +214,7 @@ def exercises():
     out.append(Exercise(
         "why-distance", "why", "number", cost.path_length(500), values={"distance": 500,  # the page
         "chain": cost.path_length(500, attention=False)}, fmt="count",  # works 21: ask about 500
-        mistakes={"relay": cost.path_length(500, attention=False)}))
+        mistakes={"chain": cost.path_length(500, attention=False)}))
 
     # --- misconceptions: computed, not fixed; differences, not ratios ------------------
     rain = list(sentence.RAIN_SENTENCE)

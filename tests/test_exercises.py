@@ -419,6 +419,8 @@ def test_every_mistake_is_a_wrong_answer_with_its_own_words():
     for lang in exercises.LANGS:
         for exercise in with_mistakes:
             for name, value in exercise.mistakes.items():
+                if name in exercise.values:  # named after a number the texts quote: that very number
+                    assert value == exercise.values[name], (exercise.id, name)
                 if exercise.kind == "choice":
                     assert value in exercise.choices and value != exercise.answer, (exercise.id, name)
                 else:

@@ -752,3 +752,31 @@ def test_heatmap_is_the_same_in_light_and_dark(browser, explorer_site):
         finally:
             context.close()
     assert painted["light"] == painted["dark"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_chinese_word_is_split_in_a_header_on_a_phone(browser, explorer_site, lang):
+    """At 390 px the tables' headers may wrap, but only between words: "a (一只)" may go to two
+    lines, 一只 never becomes 一 / 只."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = context.new_page()
+        root = open_explorer(page, explorer_site, lang)
+        root.locator("input[data-ae-all]").check()
+        split = root.evaluate("""root => [...root.querySelectorAll('table th')].flatMap(th => {
+            const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT), bad = [], range = document.createRange();
+            for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+              for (let i = 1; i < text.length; i++) {
+                if (!/[\\u4e00-\\u9fff]/.test(text.data[i - 1]) || !/[\\u4e00-\\u9fff]/.test(text.data[i])) continue;
+                range.setStart(text, i - 1); range.setEnd(text, i); const a = range.getBoundingClientRect();
+                range.setStart(text, i); range.setEnd(text, i + 1); const b = range.getBoundingClientRect();
+                if (b.top > a.top + 2) bad.push(text.data);
+              }
+            }
+            return bad; })""")
+        assert not split, split
+        wrapped = root.evaluate("""root => [...root.querySelectorAll('table th')].some(th =>
+            th.getClientRects().length && th.getBoundingClientRect().height > 1.6 * parseFloat(getComputedStyle(th).lineHeight || 16))""")
+        assert wrapped or lang == "zh"  # en headers do wrap at this width: the check is not empty
+    finally:
+        context.close()

@@ -999,3 +999,15 @@ def test_mix_caption_calls_empty_values_water_only_while_they_are_empty():
         value = np.asarray(sentence.embedding[word], dtype=float) @ sentence.w_value
         assert not value.any(), word
     assert "白水" in mix.CAPTION["zh"] and "plain water" in mix.CAPTION["en"]
+
+
+@pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
+def test_asymmetry_titles_name_their_own_matrix(rendered, lang, layout):
+    """The panel drawn first shows the separate W_Q, W_K (test_asymmetry_cells_show_their_scores):
+    its title must say ≠, the symmetric one's =. Swapped titles teach the opposite."""
+    svg = rendered[("asymmetry", lang, "light", layout)]
+    word = "分数" if lang == "zh" else "Scores"
+    titles = ["".join(t.split()) for t in svg_texts(svg) if "".join(t.split()).startswith(word)]
+    assert len(titles) == 2, titles
+    assert "≠" in titles[0] and "=" not in titles[0], titles
+    assert "=" in titles[1] and "≠" not in titles[1], titles
