@@ -137,7 +137,7 @@ def _self_weights_table(lang):
 
 
 def _faq_cost_table(lang):
-    """Comparisons for 1000, 2000 and 4000 words: each doubling roughly quadruples them."""
+    """Comparisons for 1000, 2000 and 4000 words: each doubling quadruples them."""
     header = ["词数", "两两比对次数"] if lang == "zh" else ["Words", "Comparisons"]
     return _table(header, [[f"{n:,}", f"{cost.comparisons(n):,}"] for n in (1000, 2000, 4000)])
 

@@ -309,6 +309,9 @@ def test_every_control_by_keyboard(page, explorer_site, errors, lang):
     page.keyboard.press("Tab")  # leaving puts back what the cell held when entered, not the 50
     model, *_ = check(root)
     assert f.input_value() == "3" and model["embeddings"][2][3] == 3
+    assert note.is_visible()
+    root.locator("[data-ae-reset]").click()  # back to the chapter's values: nothing left to explain
+    assert not note.is_visible()
     assert not errors
 
 

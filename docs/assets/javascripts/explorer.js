@@ -306,7 +306,7 @@
       writeInputs();
       update("change");
     });
-    root.querySelector("[data-ae-reset]").addEventListener("click", function () { restart(); update("change"); });
+    root.querySelector("[data-ae-reset]").addEventListener("click", function () { restart(); noteReverted(null); update("change"); });
     prev.addEventListener("click", function () { go(st.step - 1); });
     next.addEventListener("click", function () { go(st.step + 1); });
     showAll.addEventListener("change", function () { update(); if (!showAll.checked) reveal(); });
