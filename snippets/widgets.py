@@ -67,6 +67,8 @@ TEXT = {
         "summary": "温度 {t} 时的权重：{items}",
         "sep": "，",
         "ratio": "「{a}」的权重是「{b}」的 {r} 倍",  # the readout under the sliders
+        "gist_hi": "：几乎全给了「{a}」",  # after it, when the ratio is beyond 10 000 (GIST_LIMIT)
+        "gist_lo": "：几乎全给了「{b}」",  # or below 1 / 10 000
         "ratio_sep": "；",
         "reset": "恢复本章的数值",
         "noscript": "启用 JavaScript 后可以拖动滑块；上面显示的是文章中那组分数在温度 1 时得到的权重。",
@@ -84,6 +86,8 @@ TEXT = {
         "summary": "Weights at temperature {t}: {items}",
         "sep": ", ",
         "ratio": '"{a}" gets {r} times the weight of "{b}"',
+        "gist_hi": ': nearly all of it goes to "{a}"',
+        "gist_lo": ': nearly all of it goes to "{b}"',
         "ratio_sep": "; ",
         "reset": "Back to the chapter's scores",
         "noscript": "With JavaScript enabled you can move the sliders; shown above are the weights "
@@ -121,13 +125,29 @@ def ratio_text(ratio):
     return f"{mantissa} × 10{str(int(exponent)).translate(SUPERSCRIPT)}"
 
 
-def _ratio(lang, weights):
-    """'「猫」的权重是「一只」的 <span data-ap-ratio="3 2">6.0</span> 倍', from unrounded weights."""
+GIST_LIMIT = 1e4  # beyond this ratio (or below its inverse) the readout says it in words too
+
+
+def gist(lang, ratio):
+    """What a ratio too big or too small to picture means: nearly all to one word, or ''."""
     i, j = RATIO_PAIR
     names = [ENGLISH[w] if lang == "en" else w for w in ARTICLE_WORDS]
-    value = f'<span data-ap-ratio="{i} {j}">{ratio_text(weights[i] / weights[j])}</span>'
-    return html.escape(TEXT[lang]["ratio"]).replace("{a}", html.escape(names[i])).replace(
+    key = "gist_hi" if ratio >= GIST_LIMIT else "gist_lo" if ratio <= 1 / GIST_LIMIT else None
+    return TEXT[lang][key].replace("{a}", names[i]).replace("{b}", names[j]) if key else ""
+
+
+def _ratio(lang, weights):
+    """'「猫」的权重是「一只」的 <span data-ap-ratio="3 2">6.0</span> 倍', from unrounded weights,
+    then the gist (data-ap-gist: empty unless the ratio is beyond GIST_LIMIT either way)."""
+    i, j = RATIO_PAIR
+    ratio = weights[i] / weights[j]
+    value = f'<span data-ap-ratio="{i} {j}">{ratio_text(ratio)}</span>'
+    names = [ENGLISH[w] if lang == "en" else w for w in ARTICLE_WORDS]
+    sentence = html.escape(TEXT[lang]["ratio"]).replace("{a}", html.escape(names[i])).replace(
         "{b}", html.escape(names[j])).replace("{r}", value)
+    words = {"hi": gist(lang, GIST_LIMIT), "lo": gist(lang, 1 / GIST_LIMIT)}
+    return (sentence + f'<span data-ap-gist="{i} {j}" data-limit="{GIST_LIMIT:g}" data-hi="{html.escape(words["hi"])}" '
+            f'data-lo="{html.escape(words["lo"])}">{html.escape(gist(lang, ratio))}</span>')
 
 
 def _rgb(hex_colour):

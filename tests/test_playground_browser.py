@@ -185,6 +185,13 @@ def test_readout_checks_the_table_of_leads(page, site_url, errors, lang):
     root.locator('input[data-ap-input="temperature"]').fill("0.1")
     assert_consistent(root)
     assert root.locator(".ap-ratio [data-ap-ratio]").inner_text() == "1.1 × 10¹³"
+    gist = root.locator(".ap-ratio [data-ap-gist]")  # a number nobody can picture, said in words
+    assert gist.inner_text() == widgets.gist(lang, 1e13) != ""
+    a.fill("3")  # a tie: no gist
+    assert gist.inner_text() == ""
+    root.locator('input[data-ap-input="score"][data-index="3"]').fill("0")  # cat 3 points behind, at 0.1
+    assert "10⁻" in root.locator(".ap-ratio [data-ap-ratio]").inner_text()
+    assert gist.inner_text() == widgets.gist(lang, 1e-13) != widgets.gist(lang, 1e13)
     assert not errors
 
 

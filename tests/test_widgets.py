@@ -280,3 +280,11 @@ def main(argv):
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_gist_says_which_word_takes_nearly_all_only_past_the_limit(lang):
+    cat, a = ("「猫」", "「一只」") if lang == "zh" else ('"cat"', '"a"')
+    assert widgets.gist(lang, 6.0) == widgets.gist(lang, 0.01) == ""
+    assert cat in widgets.gist(lang, widgets.GIST_LIMIT) and a not in widgets.gist(lang, 1e13)
+    assert a in widgets.gist(lang, 1 / widgets.GIST_LIMIT) and cat not in widgets.gist(lang, 1e-13)

@@ -146,6 +146,11 @@
       var pair = el.dataset.apRatio.split(" ");
       el.textContent = ratioText(weights[pair[0]] / weights[pair[1]]);
     });
+    // ...and, past 10 000 either way, what that means in words: gist() in snippets/widgets.py
+    each(root, "[data-ap-gist]", function (el) {
+      var pair = el.dataset.apGist.split(" "), r = weights[pair[0]] / weights[pair[1]], limit = Number(el.dataset.limit);
+      el.textContent = r >= limit ? el.dataset.hi : r <= 1 / limit ? el.dataset.lo : "";
+    });
   }
 
   /** Bring every playground under `scope` to life; safe to call again (binds once). */
