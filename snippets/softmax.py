@@ -159,6 +159,16 @@ def main():
     #> [0.73105858 0.26894142 0.        ]
     # --8<-- [end:stable]
 
+    # --8<-- [start:sum_to_one]
+    # big scores or small, many or few: the weights add up to 1
+    for some in ([0.5, 0.3, 1.2, 3.0], [100.0, 200.0], [-5.0] * 3):
+        shares = softmax(np.array(some))
+        print(shares.round(2), shares.sum().round(6))
+    #> [0.06 0.05 0.13 0.76] 1.0
+    #> [0. 1.] 1.0
+    #> [0.33 0.33 0.33] 1.0
+    # --8<-- [end:sum_to_one]
+
     # --8<-- [start:bad_input]
     bad = np.array([1.0, np.nan])  # a NaN slipped into the scores
     exps = np.exp(bad - np.max(bad))  # the three steps, no checks

@@ -22,7 +22,7 @@ MODULES = ["softmax", "attention", "projections", "library", "sentence", "cost",
 # The sections pages include: renaming or dropping one breaks the site's include lines.
 EXPECTED_SECTIONS = {
     "softmax": ["idea", "softmax", "softmax_checks", "article_scores", "amplify", "temperature",
-                "stable", "bad_input"],
+                "stable", "sum_to_one", "bad_input"],
     "attention": ["dot_product_attention", "attention", "attention_checks", "one_query", "scale",
                   "agree", "batch"],
     "projections": ["project", "asymmetry"],
@@ -48,6 +48,7 @@ PREREQUISITES = {
     "softmax:amplify": ["softmax:article_scores"],      # uses its scores and weights
     "softmax:temperature": ["softmax:article_scores"],  # uses its scores
     "softmax:stable": ["softmax:idea"],
+    "softmax:sum_to_one": ["softmax:idea"],
     "softmax:bad_input": SOFTMAX,                      # the full version, and its checks
     "attention:dot_product_attention": SOFTMAX,
     "attention:attention": SOFTMAX,

@@ -86,6 +86,8 @@ CATALOGUE = {
     '# exp(1000) alone would overflow to inf; shifted, it is fine':
         '# 直接算 exp(1000) 会溢出成 inf；先减去最大值就没事',
     '# a score of -inf gets a weight of exactly 0 (masking)': '# 分数为 -inf 的位置，权重恰好是 0（掩码）',
+    # sum_to_one
+    '# big scores or small, many or few: the weights add up to 1': '# 分数大也好小也好，词多也好少也好：权重加起来都是 1',
     # bad_input
     '# a NaN slipped into the scores': '# 分数里混进了一个 NaN',
     '# the three steps, no checks': '# 三步版，不做检查',
