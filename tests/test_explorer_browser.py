@@ -168,6 +168,10 @@ def test_starts_with_the_chapters_numbers(page, explorer_site, errors, lang):
     assert np.max(np.abs(output - want_output)) <= TOLERANCE
     assert root.locator('[data-ae-matrix="heat"] tbody th').all_text_contents() == [
         widgets.word_label(w, lang) for w in model["words"]]
+    # the new word's row: under "Weight" the weights' total, labelled so, not a part of the vector
+    label = root.locator('[data-ae-matrix="mix"] tfoot td').first.evaluate(
+        "td => getComputedStyle(td, '::before').content")
+    assert label == ('"合计 "' if lang == "zh" else '"sum "')
     assert not errors
 
 
