@@ -37,9 +37,10 @@ def replace(path, old, new, count=1):
 # --- the faults: each edits the copy and returns the strings the output must contain ----
 
 def snippet_section_disappears(project):
-    replace(project / "snippets/softmax.py", "[start:article_scores]", "[start:renamed_scores]")
-    replace(project / "snippets/softmax.py", "[end:article_scores]", "[end:renamed_scores]")
-    return ["Snippet section 'article_scores'", "Error reading page 'zh/"]  # section and a page
+    # the three-step softmax: included by Markdown pages (faq.md comes first) and the notebooks
+    replace(project / "snippets/softmax.py", "[start:idea]", "[start:renamed_idea]")
+    replace(project / "snippets/softmax.py", "[end:idea]", "[end:renamed_idea]")
+    return ["Snippet section 'idea'", "Error reading page 'zh/"]  # section and a page
 
 
 def english_page_missing(project):
