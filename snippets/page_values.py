@@ -6,7 +6,7 @@ is typed into docs/: change an input in snippets/ and every page follows.
 """
 import numpy as np
 
-from snippets import cost, library, sentence
+from snippets import cost, library, projections, sentence
 from snippets.softmax import ARTICLE_SCORES, softmax
 
 LANGS = ("zh", "en")
@@ -153,7 +153,7 @@ def _faces_table(lang):
 
     words = list(sentence.SENTENCE)
     x = np.array([sentence.embedding[w] for w in words], dtype=float)  # (n, 8)
-    q, k, v = x @ sentence.w_query, x @ sentence.w_key, x @ sentence.w_value  # (n, 6), (n, 6), (n, 3)
+    q, k, v = projections.project(x, sentence.w_query, sentence.w_key, sentence.w_value)  # (n, 6), (n, 6), (n, 3)
     key_names = [sentence.features[int(np.argmax(column))] for column in sentence.w_key.T]  # (6,)
     on_a_label = k.any(axis=0)  # Key slots some word here carries: weather is not one of them
     sep, none = ("、", "（无）") if lang == "zh" else (", ", "(nothing)")

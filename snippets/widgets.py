@@ -128,12 +128,16 @@ def ratio_text(ratio):
 GIST_LIMIT = 1e4  # beyond this ratio (or below its inverse) the readout says it in words too
 
 
+def _pair_names(lang):
+    """The two words of RATIO_PAIR as the page names them: 猫, 一只 / cat, a."""
+    return [ENGLISH[ARTICLE_WORDS[k]] if lang == "en" else ARTICLE_WORDS[k] for k in RATIO_PAIR]
+
+
 def gist(lang, ratio):
     """What a ratio too big or too small to picture means: nearly all to one word, or ''."""
-    i, j = RATIO_PAIR
-    names = [ENGLISH[w] if lang == "en" else w for w in ARTICLE_WORDS]
+    a, b = _pair_names(lang)
     key = "gist_hi" if ratio >= GIST_LIMIT else "gist_lo" if ratio <= 1 / GIST_LIMIT else None
-    return TEXT[lang][key].replace("{a}", names[i]).replace("{b}", names[j]) if key else ""
+    return TEXT[lang][key].replace("{a}", a).replace("{b}", b) if key else ""
 
 
 def _ratio(lang, weights):
@@ -142,9 +146,9 @@ def _ratio(lang, weights):
     i, j = RATIO_PAIR
     ratio = weights[i] / weights[j]
     value = f'<span data-ap-ratio="{i} {j}">{ratio_text(ratio)}</span>'
-    names = [ENGLISH[w] if lang == "en" else w for w in ARTICLE_WORDS]
-    sentence = html.escape(TEXT[lang]["ratio"]).replace("{a}", html.escape(names[i])).replace(
-        "{b}", html.escape(names[j])).replace("{r}", value)
+    a, b = _pair_names(lang)
+    sentence = html.escape(TEXT[lang]["ratio"]).replace("{a}", html.escape(a)).replace(
+        "{b}", html.escape(b)).replace("{r}", value)
     words = {"hi": gist(lang, GIST_LIMIT), "lo": gist(lang, 1 / GIST_LIMIT)}
     return (sentence + f'<span data-ap-gist="{i} {j}" data-limit="{GIST_LIMIT:g}" data-hi="{html.escape(words["hi"])}" '
             f'data-lo="{html.escape(words["lo"])}">{html.escape(gist(lang, ratio))}</span>')
