@@ -296,6 +296,69 @@ def test_the_menu_opens_at_the_top_with_every_section(browser, site_url, site_di
         context.close()
 
 
+@pytest.mark.parametrize("url", ["weights/", "en/faq/"])
+@pytest.mark.parametrize("viewport", ["phone", "desktop"])
+def test_the_menu_numbers_the_chapters_as_the_home_page_map_does(browser, site_url, url, viewport):
+    """The home page says "start with chapter 1" and numbers its chapter map; the menu shows
+    the same number before each chapter (a CSS counter), on a phone (drawer open) and on a
+    desktop (sidebar), with the page being read counted in its place."""
+    size = PHONES["390x844"] if viewport == "phone" else {"width": 1280, "height": 900}
+    context = browser.new_context(viewport=size, is_mobile=viewport == "phone", has_touch=viewport == "phone")
+    page = context.new_page()
+    try:
+        page.goto(site_url + ("en/" if url.startswith("en/") else ""))
+        chapter_map = page.evaluate("""() => [...document.querySelectorAll('#chapter-map ~ ol > li > a')]
+            .map(a => a.href)""")
+        assert len(chapter_map) >= 11, chapter_map
+        page.goto(site_url + url)
+        if viewport == "phone":
+            page.locator("label.md-header__button[for=__drawer]").tap()
+            page.wait_for_timeout(400)
+        # getComputedStyle gives a ::before's content as "counter(chapter) ...", not its value: count
+        # as CSS does, walking the menu in document order through each element's reset/increment
+        numbered = page.evaluate("""() => {
+            const count = new Map(); let n = null;
+            for (const el of document.querySelectorAll('.md-nav--primary, .md-nav--primary *')) {
+              const style = getComputedStyle(el), reset = style.counterReset.split(' ');
+              const step = style.counterIncrement.split(' ');
+              if (reset[0] === 'chapter') n = Number(reset[1] || 0);
+              if (step[0] === 'chapter') n += Number(step[1] || 1);
+              count.set(el, n);
+            }
+            return [...document.querySelectorAll('.md-nav--primary a.md-nav__link')]
+              .filter(a => !a.closest('.md-nav--secondary') && a.closest('.md-nav__item--nested'))
+              .map(a => {
+                const shown = getComputedStyle(a).display === 'none'  // phones: the page being read is a label
+                  ? a.parentElement.querySelector(':scope > label.md-nav__link') : a;
+                const text = shown.querySelector('.md-ellipsis'), r = shown.getBoundingClientRect();
+                const before = getComputedStyle(text, '::before').content;
+                return [before === 'counter(chapter) ". "' ? count.get(text) : before, a.href, r.width > 0 && r.height > 0];
+              }); }""")
+        assert [number for number, _, _ in numbered] == list(range(1, len(numbered) + 1)), numbered
+        assert [href for _, href, _ in numbered] == chapter_map
+        assert all(seen for _, _, seen in numbered), numbered
+    finally:
+        context.close()
+
+
+def test_back_to_top_does_not_cover_the_explorer_on_a_phone(browser, site_url):
+    """Material's "Back to top" pill sits under the header, where the explorer's sticky step bar
+    is: on the explorer's page a phone goes without it; other pages (and desktops) keep it."""
+    def top_display(url, size):
+        context = browser.new_context(viewport=size, is_mobile=size["width"] < 500)
+        page = context.new_page()
+        try:
+            page.goto(site_url + url)
+            return page.evaluate("() => getComputedStyle(document.querySelector('.md-top')).display")
+        finally:
+            context.close()
+    phone, desktop = PHONES["390x844"], {"width": 1280, "height": 900}
+    for url in ("weighted-sum/", "en/weighted-sum/"):
+        assert top_display(url, phone) == "none", url
+        assert top_display(url, desktop) != "none", url
+    assert top_display("weights/", phone) != "none"
+
+
 @pytest.mark.parametrize("lang", PLAYGROUND)
 def test_playground_assets_only_where_used(site_dir, lang):
     """playground.css/.js are linked from the page with the playground and no other."""
