@@ -218,7 +218,7 @@ def exercises():
 
     # --- misconceptions: computed, not fixed; differences, not ratios ------------------
     rain = list(sentence.RAIN_SENTENCE)
-    rain_weights = sentence.self_attention(rain)[0][rain.index("它")]
+    rain_weights = sentence.rain_attention(rain)[0][rain.index("它")]
     out.append(Exercise(
         "mis-rain", "misconceptions", "choice", rain[int(np.argmax(rain_weights))],
         values={"weight": float(rain_weights.max()), "sentence": " ".join(rain)},

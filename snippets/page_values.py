@@ -45,7 +45,7 @@ def _new_it_formula(lang):
 def _heatmap_table(lang):
     words = sentence.SENTENCE
     names = words if lang == "zh" else [f"{WORD_EN[w]} ({w})" for w in words]  # it (它)
-    corner = "谁看向 → 谁" if lang == "zh" else "who looks → at whom"
+    corner = "提问 → 被看" if lang == "zh" else "who looks → at whom"
     weights = sentence.sentence_weights()
     return _table([corner] + names, [[f"**{n}**"] + [_w(x) for x in row] for n, row in zip(names, weights)])
 
@@ -92,7 +92,7 @@ VALUES = {
     "num.it_it_weight": lambda lang: _w(_article_weights()[0]),
     "num.it_is_weight": lambda lang: _w(_article_weights()[1]),
     "num.cat_it_weight": lambda lang: _w(sentence.sentence_weights()[3, 0]),
-    "num.rain_weather_percent": lambda lang: _pct(sentence.self_attention(sentence.RAIN_SENTENCE)[0][0, 1]),
+    "num.rain_weather_percent": lambda lang: _pct(sentence.rain_attention()[0][0, 1]),
     # word-vectors: scores (before softmax) of the toy sentence, separate and tied W_Q / W_K
     "num.it_cat_score": lambda lang: f"{sentence.sentence_scores()[0, 3]:.1f}",
     "num.cat_it_score": lambda lang: f"{sentence.sentence_scores()[3, 0]:.1f}",
@@ -102,7 +102,7 @@ VALUES = {
     # what the new 它 holds (its Value features: animal, pet, weather)
     "num.new_it_animal": lambda lang: _w(sentence.new_it_meaning()["animal"]),
     "num.new_it_pet": lambda lang: _w(sentence.new_it_meaning()["pet"]),
-    "num.rain_it_weather": lambda lang: _w(sentence.new_it_meaning(sentence.RAIN_SENTENCE)["weather"]),
+    "num.rain_it_weather": lambda lang: _w(sentence.rain_it_meaning()["weather"]),
     "num.new_it_formula": _new_it_formula,
     "num.library_top_percent": lambda lang: _pct(library.weights[0]),
     "num.library_second_percent": lambda lang: _pct(library.weights[1]),
@@ -152,10 +152,10 @@ def _faces_table(lang):
         return entries[f'"{feature}"'].strip('"') if lang == "zh" else feature.replace("measure", "measure word")
 
     words = list(sentence.SENTENCE)
-    x = np.array([sentence.embedding[w] for w in words], dtype=float)  # (n, 8)
-    q, k, v = projections.project(x, sentence.w_query, sentence.w_key, sentence.w_value)  # (n, 6), (n, 6), (n, 3)
-    key_names = [sentence.features[int(np.argmax(column))] for column in sentence.w_key.T]  # (6,)
-    on_a_label = k.any(axis=0)  # Key slots some word here carries: weather is not one of them
+    x = np.array([sentence.embedding[w] for w in words], dtype=float)  # (n, 6)
+    q, k, v = projections.project(x, sentence.w_query, sentence.w_key, sentence.w_value)  # (n, 4), (n, 4), (n, 2)
+    key_names = list(sentence.key_features)  # (4,)
+    on_a_label = k.any(axis=0)  # Key slots some word here carries
     sep, none = ("、", "（无）") if lang == "zh" else (", ", "(nothing)")
     rows = []
     for word, qi, ki, vi in zip(words, q, k, v):

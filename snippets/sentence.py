@@ -1,11 +1,14 @@
 """Self-attention on "it is a cat" (它 / 是 / 一只 / 猫), with hand-made numbers.
 
 Every number is chosen by hand and means something. A word's embedding says
-what kind of word it is and what it means; W_Q says what each kind of word
-looks for; W_K puts the kind of word on its label (the Key); W_V hands over
-what the word means (the Value). So a Key is not a Value: the Key of "cat"
-says "noun", its Value says "animal, pet".
-Pages: "Back to word vectors", "Scores → weights", "A weighted sum of values".
+what kind of word it is (four features) and what it means (two); W_Q says what
+each kind of word looks for; W_K puts the kind of word on its label (the Key);
+W_V hands over what the word means (the Value). So a Key is not a Value: the
+Key of "cat" says "noun", its Value says "animal, pet".
+The sentence 它下雨了 needs two features this one does not (weather, particle):
+section ``widen`` adds them to a copy of the model, every old number unchanged.
+Pages: "Back to word vectors", "Scores → weights", "A weighted sum of values",
+"Common misconceptions".
 Run ``python -m snippets.sentence``.
 """
 from snippets.softmax import softmax
@@ -13,84 +16,110 @@ from snippets.softmax import softmax
 # --8<-- [start:embeddings]
 import numpy as np
 
-features = ["pronoun", "verb", "measure", "noun", "particle",
-            "animal", "pet", "weather"]  # d = 8
-words = ["it", "is", "a", "cat", "rains", "le"]
+features = [
+    "pronoun", "verb", "measure", "noun",  # the kind of word
+    "animal", "pet",  # what the word means
+]
+words = ["it", "is", "a", "cat"]
 vectors = [  # 1 = the word has this feature
-    [1, 0, 0, 0, 0, 0, 0, 0],  # it: a pronoun
-    [0, 1, 0, 0, 0, 0, 0, 0],  # is: a linking verb
-    [0, 0, 1, 0, 0, 1, 0, 0],  # a: counts animals
-    [0, 0, 0, 1, 0, 1, 1, 0],  # cat: an animal, a pet
-    [0, 1, 0, 0, 0, 0, 0, 1],  # rains: a weather verb
-    [0, 0, 0, 0, 1, 0, 0, 0],  # le: a particle
+    [1, 0, 0, 0, 0, 0],  # it: a pronoun
+    [0, 1, 0, 0, 0, 0],  # is: a linking verb
+    [0, 0, 1, 0, 1, 0],  # a: a measure word for animals
+    [0, 0, 0, 1, 1, 1],  # cat: a noun; an animal, a pet
 ]
 embedding = dict(zip(words, vectors))  # word -> its vector
 # --8<-- [end:embeddings]
 
 # --8<-- [start:projections]
-# W_Q: what a word with each feature looks for, written
-# in the Key's features.  (d, d_k) = (8, 6)
-# The meaning rows (animal, pet, weather) look for nothing.
+# W_Q: what each kind of word looks for, in the Key's slots.
+# (d, d_k) = (6, 4). The two meaning rows look for nothing.
 w_query = np.array([
-    # pron verb meas noun part weat
-    [0.5, 0.3, 1.2, 3.0, 0.0, 3.0],  # pronoun: a noun, weather
-    [1.0, 2.0, 0.2, 0.2, 0.0, 0.0],  # verb: itself, its subject
-    [0.2, 0.2, 2.0, 1.0, 0.0, 0.0],  # measure: itself, its noun
-    [1.2, 0.2, 1.0, 1.5, 0.0, 0.0],  # noun: itself, its pronoun
-    [0.0, 1.0, 0.0, 0.0, 1.0, 0.0],  # particle: its verb
-    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # animal
-    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # pet
-    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # weather
+    # pron verb meas noun
+    [0.5, 0.3, 1.2, 3.0],  # pronoun: a noun most
+    [1.0, 2.0, 0.2, 0.2],  # verb: itself, its subject
+    [0.2, 0.2, 2.0, 1.0],  # measure: itself, its noun
+    [1.2, 0.2, 1.0, 1.5],  # noun: itself, its pronoun
+    [0.0, 0.0, 0.0, 0.0],  # animal
+    [0.0, 0.0, 0.0, 0.0],  # pet
 ])
 
-# W_K: the label (Key) says what kind of word it is;
-# "weather" is on it too: weather verbs take "it".  (8, 6)
+# W_K: the label (Key) is the kind of word.  (6, 4)
 w_key = np.array([
-    # pron verb meas noun part weat
-    [1, 0, 0, 0, 0, 0],  # pronoun
-    [0, 1, 0, 0, 0, 0],  # verb
-    [0, 0, 1, 0, 0, 0],  # measure
-    [0, 0, 0, 1, 0, 0],  # noun
-    [0, 0, 0, 0, 1, 0],  # particle
-    [0, 0, 0, 0, 0, 0],  # animal: not on the label
-    [0, 0, 0, 0, 0, 0],  # pet: not on the label
-    [0, 0, 0, 0, 0, 1],  # weather
+    # pron verb meas noun
+    [1, 0, 0, 0],  # pronoun
+    [0, 1, 0, 0],  # verb
+    [0, 0, 1, 0],  # measure
+    [0, 0, 0, 1],  # noun
+    [0, 0, 0, 0],  # animal: not on the label
+    [0, 0, 0, 0],  # pet: not on the label
 ])
 
-# W_V: the contents (Value) are what the word means;
-# the kind of word (the first five rows) is not handed over.
-value_features = ["animal", "pet", "weather"]  # (8, 3)
+# W_V: the contents (Value) are what the word means.  (6, 2)
+value_features = ["animal", "pet"]
 w_value = np.array([
-    # anim pet weat
-    [0, 0, 0],  # pronoun
-    [0, 0, 0],  # verb
-    [0, 0, 0],  # measure
-    [0, 0, 0],  # noun
-    [0, 0, 0],  # particle
-    [1, 0, 0],  # animal
-    [0, 1, 0],  # pet
-    [0, 0, 1],  # weather
+    # anim pet
+    [0, 0],  # pronoun: kinds are not handed over
+    [0, 0],  # verb
+    [0, 0],  # measure
+    [0, 0],  # noun
+    [1, 0],  # animal
+    [0, 1],  # pet
 ])
 # --8<-- [end:projections]
+
+key_features = features[:4]  # the Key's slots (the explorer's column names)
 
 
 # --8<-- [start:self_attention]
 def self_attention(words):
     """Every word asks (Q) and answers (K, V)."""
-    x = np.array([embedding[w] for w in words])  # (n, 8)
+    x = np.array([embedding[w] for w in words])  # (n, 6)
     q, k, v = x @ w_query, x @ w_key, x @ w_value
-    scores = q @ k.T                    # (n, 6) @ (6, n) -> (n, n)
+    scores = q @ k.T                    # (n, 4) @ (4, n) -> (n, n)
     weights = softmax(scores, axis=-1)  # each row sums to 1
-    return weights, weights @ v         # (n, n) @ (n, 3) -> (n, 3)
+    return weights, weights @ v         # (n, n) @ (n, 2) -> (n, 2)
 # --8<-- [end:self_attention]
+
+
+# --8<-- [start:widen]
+# it is raining (它下雨了) needs two features "it is a cat" did not:
+# "weather" (a meaning, also on labels: weather verbs take "it") and
+# "particle" (such as le (了)). They go at the end of each vector.
+rain_features = features + ["weather", "particle"]  # d = 8
+rain_embedding = {w: v + [0, 0] for w, v in embedding.items()}
+rain_embedding["rains"] = [0, 1, 0, 0, 0, 0, 1, 0]  # verb; weather
+rain_embedding["le"] = [0, 0, 0, 0, 0, 0, 0, 1]     # particle
+
+# Every matrix keeps its old numbers and gets a row per new feature.
+rain_w_query = np.zeros((8, 6))  # Key slots: the 4 old, weather, particle
+rain_w_query[:6, :4] = w_query   # the old numbers, unchanged
+rain_w_query[0, 4] = 3.0         # a pronoun also looks for weather
+rain_w_query[7, [1, 5]] = 1.0    # a particle looks for its verb, itself
+rain_w_key = np.zeros((8, 6))
+rain_w_key[:6, :4] = w_key
+rain_w_key[6, 4] = rain_w_key[7, 5] = 1  # new labels: weather, particle
+rain_w_value = np.zeros((8, 3))  # Value slots: animal, pet, weather
+rain_w_value[:6, :2] = w_value
+rain_w_value[6, 2] = 1           # weather is handed over
+# --8<-- [end:widen]
 
 
 # The article's words, for figure and table labels: the Chinese word, its English.
 SENTENCE = ["它", "是", "一只", "猫"]
 RAIN_SENTENCE = ["它", "下雨", "了"]
 ENGLISH = {"它": "it", "是": "is", "一只": "a", "猫": "cat", "下雨": "rains", "了": "le"}
+rain_value_features = value_features + ["weather"]
 # The Chinese words name the same vectors (figures, tables and the notebook use them).
-embedding.update({zh: embedding[en] for zh, en in ENGLISH.items()})
+embedding.update({zh: embedding[en] for zh, en in ENGLISH.items() if en in embedding})
+rain_embedding.update({zh: rain_embedding[en] for zh, en in ENGLISH.items()})
+
+
+def rain_attention(words=RAIN_SENTENCE):
+    """self_attention on the wider model of section ``widen``: (weights (n, n), new (n, 3))."""
+    x = np.array([rain_embedding[w] for w in words], dtype=float)  # (n, 8)
+    q, k, v = x @ rain_w_query, x @ rain_w_key, x @ rain_w_value
+    weights = softmax(q @ k.T, axis=-1)  # (n, 6) @ (6, n) -> (n, n)
+    return weights, weights @ v          # (n, n) @ (n, 3) -> (n, 3)
 
 
 def sentence_scores(words=SENTENCE, *, tied=False):
@@ -111,9 +140,14 @@ def new_it_shares():
     return dict(zip(SENTENCE, sentence_weights()[0]))
 
 
-def new_it_meaning(words=SENTENCE):
-    """{value feature: amount} of the new 它 (row 0 of self-attention's output)."""
-    return dict(zip(value_features, self_attention(words)[1][0]))
+def new_it_meaning():
+    """{value feature: amount} of the new 它 in 它是一只猫 (row 0 of self-attention's output)."""
+    return dict(zip(value_features, self_attention(SENTENCE)[1][0]))
+
+
+def rain_it_meaning():
+    """{value feature: amount} of the new 它 in 它下雨了 (the wider model)."""
+    return dict(zip(rain_value_features, rain_attention(RAIN_SENTENCE)[1][0]))
 
 
 def main():
@@ -125,11 +159,11 @@ def main():
     v = x @ w_value  # what each word hands over
     # the Key and the Value of "cat"
     print(k[3], v[3])
-    #> [0 0 0 1 0 0] [1 1 0]
+    #> [0 0 0 1] [1 1]
     # --8<-- [end:faces]
 
     # --8<-- [start:scores_rows]
-    scores = q @ k.T  # every Query against every Key: (4, 6) @ (6, 4) -> (4, 4)
+    scores = q @ k.T  # (4 words, 4 slots) @ (4 slots, 4 words) -> (4, 4)
     for word, row in zip(words, scores):
         print(word, *(f"{s:.1f}" for s in row))
     #> it 0.5 0.3 1.2 3.0
@@ -162,17 +196,16 @@ def main():
     print(f"it->cat: score {tied[0, 3]:.1f}, cat->it: {tied[3, 0]:.1f}")
     print(f"it->it:  score {tied[0, 0]:.1f}, weight {softmax(tied)[0, 0]:.2f}")
     #> it->cat: score 6.4, cat->it: 6.4
-    #> it->it:  score 19.8, weight 1.00
+    #> it->it:  score 10.8, weight 0.98
     # --8<-- [end:tied]
 
     # --8<-- [start:new_it]
-    values = np.array([embedding[w] for w in words]) @ w_value  # (4, 3)
-    new_it = weights[0] @ values  # (4,) @ (4, 3) -> (3,)
+    values = np.array([embedding[w] for w in words]) @ w_value  # (4, 2)
+    new_it = weights[0] @ values  # (4,) @ (4, 2) -> (2,)
     for feature, amount in zip(value_features, new_it):
         print(f"{feature:<8}{amount:.2f}")
     #> animal  0.89
     #> pet     0.76
-    #> weather 0.00
 
     print("same as new[0]:", np.allclose(new_it, new[0]))
     #> same as new[0]: True
@@ -180,10 +213,12 @@ def main():
 
     # --8<-- [start:rain]
     # it is raining (它下雨了), word by word: it, rains, le (a particle)
-    rain_weights, rain_new = self_attention(["it", "rains", "le"])
+    x = np.array([rain_embedding[w] for w in ["it", "rains", "le"]])
+    q, k, v = x @ rain_w_query, x @ rain_w_key, x @ rain_w_value
+    rain_weights = softmax(q @ k.T, axis=-1)  # (3, 3)
     print(rain_weights[0].round(2))  # "it" looks at the weather word
     #> [0.06 0.91 0.03]
-    print(rain_new[0].round(2))      # and absorbs its meaning: weather
+    print((rain_weights @ v)[0].round(2))  # and takes its meaning
     #> [0.   0.   0.91]
     # --8<-- [end:rain]
 

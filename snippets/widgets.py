@@ -63,7 +63,7 @@ TEXT = {
         "score_of": "分数：它 → ",
         "temperature": "温度",
         "heatmap": "注意力热力图中「它」这一行",
-        "corner": "谁看向 → 谁",
+        "corner": "提问 → 被看",
         "summary": "温度 {t} 时的权重：{items}",
         "sep": "，",
         "ratio": "「{a}」的权重是「{b}」的 {r} 倍",  # the readout under the sliders

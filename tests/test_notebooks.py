@@ -417,7 +417,11 @@ def test_built_page_shows_executed_outputs(site_dir, lang):
     outputs = [area.get_text() for area in soup.select(".jp-OutputArea-output")]
     assert any(expected_cat_line(lang) in text for text in outputs), outputs
     heatmaps = soup.select(".jp-OutputArea-output table.attention-heatmap")
-    assert len(heatmaps) == 2
+    assert len(heatmaps) == 3  # the sentence, the ✏️ reordered sentence, 它下雨了 (wider model)
+    rain_weights = sentence.rain_attention()[0]
+    rain_rows = heatmaps[2].select("tr")[1:]
+    assert [[td.get_text() for td in row.select("td")] for row in rain_rows] == [
+        [f"{w:.2f}" for w in row] for row in rain_weights]
     heads = [th.get_text() for th in heatmaps[0].select("tr")[0].select("th")]
     assert heads == HEATMAP_LABELS[lang]
     rows = heatmaps[0].select("tr")[1:]
@@ -441,7 +445,7 @@ def test_heatmap_cells_are_viridis_and_readable(site_dir, lang):
     """viridis on a fixed 0..1 scale, brighter = more attention; text contrast >= 4.5:1."""
     viridis = matplotlib.colormaps["viridis"]
     cells = page_soup(site_dir, lang).select("table.attention-heatmap td[style]")
-    assert len(cells) == 16 + 9
+    assert len(cells) == 16 + 16 + 9
     for td in cells:
         weight = float(td.get_text())
         style = dict((k.strip(), v.strip()) for k, v in

@@ -12,17 +12,20 @@ from snippets.softmax import ARTICLE_SCORES, softmax
 
 IT, IS, A, CAT = range(4)
 WORDS = ["it", "is", "a", "cat"]
-ENGLISH_WORDS = list(sentence.ENGLISH.values())  # it is a cat rains le
 
 
-def reference_self_attention(words):
+def reference_self_attention(words, embedding=None, w_query=None, w_key=None, w_value=None):
     """Dot products and math.exp over the hand-made tables, one pair of words at a time."""
-    x = [sentence.embedding[w] for w in words]
+    embedding = sentence.embedding if embedding is None else embedding
+    w_query = sentence.w_query if w_query is None else w_query
+    w_key = sentence.w_key if w_key is None else w_key
+    w_value = sentence.w_value if w_value is None else w_value
+    x = [embedding[w] for w in words]
     def times(row, matrix):  # (d,) @ (d, m) -> (m,)
         return [sum(r * matrix[i][j] for i, r in enumerate(row)) for j in range(len(matrix[0]))]
-    q = [times(row, sentence.w_query.tolist()) for row in x]
-    k = [times(row, sentence.w_key.tolist()) for row in x]
-    v = [times(row, sentence.w_value.tolist()) for row in x]
+    q = [times(row, w_query.tolist()) for row in x]
+    k = [times(row, w_key.tolist()) for row in x]
+    v = [times(row, w_value.tolist()) for row in x]
     weights = []
     for qi in q:
         scores = [sum(a * b for a, b in zip(qi, kj)) for kj in k]
@@ -32,8 +35,13 @@ def reference_self_attention(words):
     return np.array(weights), np.array(new)
 
 
-def vector(word, matrix):
-    return np.array(sentence.embedding[word]) @ matrix
+def rain_reference(words):
+    return reference_self_attention(words, sentence.rain_embedding, sentence.rain_w_query,
+                                    sentence.rain_w_key, sentence.rain_w_value)
+
+
+def vector(word, matrix, embedding=None):
+    return np.array((sentence.embedding if embedding is None else embedding)[word]) @ matrix
 
 
 def named(values, names):
@@ -41,71 +49,119 @@ def named(values, names):
     return [n for n, x in zip(names, values) if x]
 
 
-KEY_FEATURES = ["pronoun", "verb", "measure", "noun", "particle", "weather"]
+KINDS = ["pronoun", "verb", "measure", "noun"]
+RAIN_KEY_FEATURES = KINDS + ["weather", "particle"]
 
 
 # ---------------------------------------------------------------- the hand-made tables
 
-def test_the_embeddings_are_hand_made_features():
-    assert sentence.features == ["pronoun", "verb", "measure", "noun", "particle", "animal", "pet", "weather"]
-    for word in ENGLISH_WORDS:
+def test_the_embeddings_are_hand_made_features_four_kinds_then_two_meanings():
+    assert sentence.features == KINDS + ["animal", "pet"]
+    assert sentence.key_features == KINDS
+    for word in WORDS:
         vector_ = sentence.embedding[word]
         assert len(vector_) == len(sentence.features)
         assert set(vector_) <= {0, 1}, word  # a word has a feature or it has not
-    kinds = {w: named(sentence.embedding[w][:5], sentence.features[:5]) for w in ENGLISH_WORDS}
-    assert kinds == {"it": ["pronoun"], "is": ["verb"], "a": ["measure"], "cat": ["noun"],
-                     "rains": ["verb"], "le": ["particle"]}  # each word is one kind of word
+    kinds = {w: named(sentence.embedding[w][:4], KINDS) for w in WORDS}
+    assert kinds == {"it": ["pronoun"], "is": ["verb"], "a": ["measure"], "cat": ["noun"]}
     assert named(sentence.embedding["cat"], sentence.features)[1:] == ["animal", "pet"]
-    assert named(sentence.embedding["rains"], sentence.features)[1:] == ["weather"]
+    assert named(sentence.embedding["a"], sentence.features)[1:] == ["animal"]
 
 
 def test_the_three_matrices_have_the_shapes_the_comments_give():
-    assert sentence.w_query.shape == (8, 6)
-    assert sentence.w_key.shape == (8, 6)
-    assert sentence.w_value.shape == (8, 3)
-    assert sentence.value_features == ["animal", "pet", "weather"]
+    assert sentence.w_query.shape == (6, 4)
+    assert sentence.w_key.shape == (6, 4)
+    assert sentence.w_value.shape == (6, 2)
+    assert sentence.value_features == ["animal", "pet"]
 
 
-def test_key_is_not_value():
+def test_the_key_is_the_kind_of_word_and_the_value_what_it_means():
     """The library's lesson: the label (Key) and the contents (Value) are different things."""
-    assert not np.array_equal(sentence.w_key[:, :3], sentence.w_value)
-    # the Key of "cat" is its kind of word, its Value is what it means
-    assert named(vector("cat", sentence.w_key), KEY_FEATURES) == ["noun"]
+    np.testing.assert_array_equal(sentence.w_key, np.eye(6)[:, :4])   # copies the 4 kinds
+    np.testing.assert_array_equal(sentence.w_value, np.eye(6)[:, 4:])  # copies the 2 meanings
+    assert named(vector("cat", sentence.w_key), KINDS) == ["noun"]
     assert named(vector("cat", sentence.w_value), sentence.value_features) == ["animal", "pet"]
-    # the kind of word is never handed over, the meaning (but weather) is never on the label
-    for word in ENGLISH_WORDS:
-        assert set(named(vector(word, sentence.w_value), sentence.value_features)) <= {"animal", "pet", "weather"}
-    assert not sentence.w_key[sentence.features.index("animal")].any()
-    assert not sentence.w_key[sentence.features.index("pet")].any()
-    assert not sentence.w_value[:5].any()
+    for word in ("it", "is"):
+        assert not vector(word, sentence.w_value).any()  # no meaning to hand over
 
 
 def test_the_pronoun_row_of_w_query_holds_the_articles_raw_scores():
-    np.testing.assert_array_equal(sentence.w_query[0, :4], ARTICLE_SCORES)
+    np.testing.assert_array_equal(sentence.w_query[0], ARTICLE_SCORES)
     np.testing.assert_array_equal(sentence.sentence_scores()[IT], ARTICLE_SCORES)
 
 
 def test_meaning_asks_for_nothing():
-    assert not sentence.w_query[5:].any()  # animal, pet, weather rows
+    assert not sentence.w_query[4:].any()  # animal, pet rows
 
 
 def test_the_chinese_words_name_the_same_vectors():
     assert [sentence.ENGLISH[w] for w in sentence.SENTENCE] == WORDS
     assert [sentence.ENGLISH[w] for w in sentence.RAIN_SENTENCE] == ["it", "rains", "le"]
     for zh, en in sentence.ENGLISH.items():
-        assert sentence.embedding[zh] == sentence.embedding[en]
-    assert set(sentence.embedding) == set(sentence.ENGLISH) | set(ENGLISH_WORDS)
+        assert sentence.rain_embedding[zh] == sentence.rain_embedding[en]
+        if en in WORDS:
+            assert sentence.embedding[zh] == sentence.embedding[en]
+    assert set(sentence.embedding) == set(sentence.SENTENCE) | set(WORDS)
+    assert set(sentence.rain_embedding) == set(sentence.ENGLISH) | set(sentence.ENGLISH.values())
+
+
+# ---------------------------------------------------------------- the wider model of 它下雨了
+
+def test_the_wider_model_keeps_every_old_number():
+    assert sentence.rain_features == sentence.features + ["weather", "particle"]
+    assert sentence.rain_value_features == sentence.value_features + ["weather"]
+    assert sentence.rain_w_query.shape == sentence.rain_w_key.shape == (8, 6)
+    assert sentence.rain_w_value.shape == (8, 3)
+    np.testing.assert_array_equal(sentence.rain_w_query[:6, :4], sentence.w_query)
+    np.testing.assert_array_equal(sentence.rain_w_key[:6, :4], sentence.w_key)
+    np.testing.assert_array_equal(sentence.rain_w_value[:6, :2], sentence.w_value)
+    for word in WORDS:  # the old words have neither new feature
+        assert sentence.rain_embedding[word] == sentence.embedding[word] + [0, 0]
+
+
+def test_the_wider_model_adds_what_its_comments_say():
+    feature = sentence.rain_features.index
+    # new labels: weather, particle; a weather word hands over weather
+    assert named(vector("rains", sentence.rain_w_key, sentence.rain_embedding), RAIN_KEY_FEATURES) == ["verb", "weather"]
+    assert named(vector("le", sentence.rain_w_key, sentence.rain_embedding), RAIN_KEY_FEATURES) == ["particle"]
+    assert named(vector("rains", sentence.rain_w_value, sentence.rain_embedding),
+                 sentence.rain_value_features) == ["weather"]
+    # the only new asking: a pronoun looks for weather, a particle for its verb and itself
+    new_asking = sentence.rain_w_query.copy()
+    new_asking[:6, :4] = 0
+    assert {(int(i), int(j)) for i, j in zip(*np.nonzero(new_asking))} == {
+        (feature("pronoun"), 4), (feature("particle"), 1), (feature("particle"), 5)}
+    assert sentence.rain_w_query[feature("pronoun"), 4] == sentence.w_query[0].max()  # as hard as for a noun
+
+
+def test_the_wider_model_gives_it_is_a_cat_exactly_what_the_small_one_does():
+    for a, b in zip(sentence.rain_attention(WORDS), sentence.self_attention(WORDS)):
+        np.testing.assert_array_equal(a[:, :b.shape[1]], b)
+    assert not sentence.rain_attention(WORDS)[1][:, 2].any()  # and no weather in it
+
+
+def test_in_the_rain_sentence_it_attends_to_the_weather_and_absorbs_it():
+    weights, new = sentence.rain_attention(["it", "rains", "le"])
+    ref_weights, ref_new = rain_reference(["it", "rains", "le"])
+    np.testing.assert_allclose(weights, ref_weights, rtol=1e-14)
+    np.testing.assert_allclose(new, ref_new, rtol=1e-14, atol=1e-16)
+    assert weights[0].argmax() == 1
+    assert weights[0, 1] > 0.9
+    assert [round(x, 2) for x in weights[0]] == [0.06, 0.91, 0.03]
+    meaning = sentence.rain_it_meaning()
+    assert list(meaning) == ["animal", "pet", "weather"]
+    assert meaning["weather"] == pytest.approx(weights[0, 1]) and meaning["animal"] == 0.0
 
 
 # ---------------------------------------------------------------- self-attention
 
 def test_self_attention_agrees_with_the_plain_loop():
-    for words in (WORDS, ["it", "rains", "le"], ["cat", "le", "it", "rains", "is"], sentence.SENTENCE):
+    for words in (WORDS, ["cat", "a", "it"], ["cat", "it", "cat", "is"], sentence.SENTENCE):
         weights, new = sentence.self_attention(words)
         ref_weights, ref_new = reference_self_attention(words)
         np.testing.assert_allclose(weights, ref_weights, rtol=1e-14)
         np.testing.assert_allclose(new, ref_new, rtol=1e-14, atol=1e-16)
-        assert weights.shape == (len(words), len(words)) and new.shape == (len(words), 3)
+        assert weights.shape == (len(words), len(words)) and new.shape == (len(words), 2)
         np.testing.assert_allclose(weights.sum(axis=1), 1.0, rtol=1e-14)
 
 
@@ -143,11 +199,11 @@ def test_attention_is_asymmetric():
 def test_with_w_k_equal_to_w_q_the_scores_are_symmetric_and_it_looks_at_itself():
     tied = sentence.sentence_scores(tied=True)
     np.testing.assert_allclose(tied, tied.T, rtol=1e-15)
-    assert tied[IT, IT] == pytest.approx(np.sum(sentence.w_query[0] ** 2))  # |q|^2 = 19.78
-    assert round(tied[IT, IT], 1) == 19.8 and round(tied[IT, CAT], 1) == 6.4
+    assert tied[IT, IT] == pytest.approx(np.sum(sentence.w_query[0] ** 2))  # |q|^2 = 10.78
+    assert round(tied[IT, IT], 1) == 10.8 and round(tied[IT, CAT], 1) == 6.4
     weights = softmax(tied)
-    assert weights[IT].argmax() == IT and round(weights[IT, IT], 2) == 1.00
-    assert weights[IT, CAT] < 1e-4  # the pronoun no longer finds the cat
+    assert weights[IT].argmax() == IT and round(weights[IT, IT], 2) == 0.98
+    assert weights[IT, CAT] < 0.02  # the pronoun no longer finds the cat
 
 
 def test_each_row_has_the_ownership_the_comments_describe():
@@ -165,28 +221,18 @@ def test_the_new_it_absorbs_the_meaning_of_cat():
     values = np.array([sentence.embedding[w] for w in WORDS]) @ sentence.w_value
     np.testing.assert_allclose(new[IT], weights[IT] @ values, rtol=1e-15)
     meaning = sentence.new_it_meaning()
-    assert list(meaning) == ["animal", "pet", "weather"]
+    assert list(meaning) == ["animal", "pet"]
     # animal from cat and a little from "a" (the measure word for animals), pet from cat alone
     assert meaning["animal"] == pytest.approx(weights[IT, A] + weights[IT, CAT])
     assert meaning["pet"] == pytest.approx(weights[IT, CAT])
-    assert meaning["weather"] == 0.0
-    assert [round(x, 2) for x in meaning.values()] == [0.89, 0.76, 0.0]
+    assert [round(x, 2) for x in meaning.values()] == [0.89, 0.76]
     shares = sentence.new_it_shares()
     assert list(shares) == sentence.SENTENCE
     np.testing.assert_allclose(list(shares.values()), weights[IT], rtol=0)
 
 
-def test_in_the_rain_sentence_it_attends_to_the_weather_and_absorbs_it():
-    weights, new = sentence.self_attention(["it", "rains", "le"])
-    assert weights[0].argmax() == 1
-    assert weights[0, 1] > 0.9
-    assert [round(x, 2) for x in weights[0]] == [0.06, 0.91, 0.03]
-    meaning = sentence.new_it_meaning(sentence.RAIN_SENTENCE)
-    assert meaning["weather"] == pytest.approx(weights[0, 1]) and meaning["animal"] == 0.0
-
-
 @settings(max_examples=30, deadline=None)
-@given(st.permutations(ENGLISH_WORDS), st.integers(1, 6))
+@given(st.permutations(WORDS), st.integers(1, 4))
 def test_reordering_the_words_reorders_the_result(words, n):
     words = words[:n]
     weights, new = sentence.self_attention(words)

@@ -17,8 +17,8 @@ CATALOGUE = {
     '"viridis"': '"viridis"',
     '# 0: dark purple ... 1: yellow': '# 0：深紫色 …… 1：黄色',
     '# Helper code: draws the heatmap table': '# 辅助代码：画出热力图表格',
-    "# the heatmap's name for each word of `embedding`, in order (rename them here)":
-        '# 热力图上怎么称呼 `embedding` 里的每个词，顺序相同（想换个叫法，改这里）',
+    "# the heatmap's name for each word (rename them here)":
+        '# 热力图上怎么称呼每个词（想换个叫法，改这里）',
     '"it (它)"': '"它"',
     '"is (是)"': '"是"',
     '"a (一只)"': '"一只"',
@@ -47,5 +47,7 @@ CATALOGUE = {
         'f\'<table class="attention-heatmap">{caption}{"".join(rows)}</table>\'',
     # try-sentence
     '# ✏️ Try it: any words of `embedding`, in any order': '# ✏️ 改一改：`embedding` 里的任意词，任意顺序',
-    '# or ["cat", "a", "is", "it"]': '# 或者 ["猫", "一只", "是", "它"]',
+    '# or ["it", "cat"]': '# 或者 ["它", "猫"]',
+    # try-rain
+    '# ✏️ Try it: it is raining (它下雨了), in the wider model': '# ✏️ 改一改：用加宽后的模型算「它下雨了」',
 }
