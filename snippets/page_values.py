@@ -99,6 +99,8 @@ VALUES = {
     "num.tied_it_cat_score": lambda lang: f"{sentence.sentence_scores(tied=True)[0, 3]:.1f}",
     "num.tied_it_self_score": lambda lang: f"{sentence.sentence_scores(tied=True)[0, 0]:.1f}",
     "num.tied_it_self_weight": lambda lang: _w(softmax(sentence.sentence_scores(tied=True))[0, 0]),
+    "num.tied_new_it_animal": lambda lang: _w(sentence.tied_new_it_meaning()["animal"]),
+    "num.tied_new_it_pet": lambda lang: _w(sentence.tied_new_it_meaning()["pet"]),
     # what the new 它 holds (its Value features: animal, pet, weather)
     "num.new_it_animal": lambda lang: _w(sentence.new_it_meaning()["animal"]),
     "num.new_it_pet": lambda lang: _w(sentence.new_it_meaning()["pet"]),
@@ -143,8 +145,8 @@ def _faq_cost_table(lang):
 
 
 def _faces_table(lang):
-    """The three faces of each word of 它是一只猫, in words: what its Query looks for (the Key
-    features some word of the sentence carries, strongest first), its Key, its Value."""
+    """The three faces of each word of 它是一只猫, in words: what its Query looks for (each Key
+    slot, in the order the code prints them, the strongest in bold), its Key, its Value."""
     from snippets import i18n
     entries = i18n.catalogue("zh")
 
@@ -159,10 +161,12 @@ def _faces_table(lang):
     sep, none = ("、", "（无）") if lang == "zh" else (", ", "(nothing)")
     rows = []
     for word, qi, ki, vi in zip(words, q, k, v):
-        wanted = sorted((j for j in range(len(qi)) if on_a_label[j] and qi[j] > 0), key=lambda j: -qi[j])
+        wanted = [j for j in range(len(qi)) if on_a_label[j] and qi[j] > 0]  # slot order, as printed
+        strongest = max(wanted, key=lambda j: qi[j]) if wanted else None
         whole = f'<span class="nowrap">{word}</span>'  # a narrow column never splits 一只 into 一 / 只
         rows.append([f"**{whole}**" if lang == "zh" else f"**{WORD_EN[word]}** ({whole})",
-                     sep.join(f"{name(key_names[j])}\u00a0{qi[j]:.1f}" for j in wanted) or none,  # kept together
+                     sep.join(("**{}**" if j == strongest else "{}").format(f"{name(key_names[j])}\u00a0{qi[j]:.1f}")
+                              for j in wanted) or none,  # a name and its number kept together
                      sep.join(name(key_names[j]) for j in np.flatnonzero(ki)) or none,
                      sep.join(name(sentence.value_features[j]) for j in np.flatnonzero(vi)) or none])
     header = (["词", "Query：想找……", "Key：书脊标签", "Value：交出的内容"] if lang == "zh"

@@ -30,7 +30,7 @@ vectors = [  # 1 = the word has this feature
 embedding = dict(zip(words, vectors))  # word -> its vector
 # --8<-- [end:embeddings]
 
-# --8<-- [start:projections]
+# --8<-- [start:w_query]
 # W_Q: what each kind of word looks for, in the Key's slots.
 # (d, d_k) = (6, 4). The two meaning rows look for nothing.
 w_query = np.array([
@@ -42,7 +42,9 @@ w_query = np.array([
     [0.0, 0.0, 0.0, 0.0],  # animal
     [0.0, 0.0, 0.0, 0.0],  # pet
 ])
+# --8<-- [end:w_query]
 
+# --8<-- [start:w_key_value]
 # W_K: the label (Key) is the kind of word.  (6, 4)
 w_key = np.array([
     # pron verb meas noun
@@ -65,7 +67,7 @@ w_value = np.array([
     [1, 0],  # animal
     [0, 1],  # pet
 ])
-# --8<-- [end:projections]
+# --8<-- [end:w_key_value]
 
 key_features = features[:4]  # the Key's slots (the explorer's column names)
 
@@ -128,6 +130,13 @@ def sentence_scores(words=SENTENCE, *, tied=False):
     q = x @ w_query                                            # (n, d_k)
     k = x @ (w_query if tied else w_key)                       # (n, d_k)
     return q @ k.T                                             # (n, n)
+
+
+def tied_new_it_meaning():
+    """{value feature: amount} of the new 它 when W_K = W_Q (the explorer's "tie" box)."""
+    x = np.array([embedding[w] for w in SENTENCE], dtype=float)  # (4, 6)
+    weights = softmax(sentence_scores(SENTENCE, tied=True), axis=-1)  # (4, 4)
+    return dict(zip(value_features, (weights @ (x @ w_value))[0]))  # row 0: 它
 
 
 def sentence_weights():

@@ -27,7 +27,7 @@ EXPECTED_SECTIONS = {
                   "agree", "batch"],
     "projections": ["project", "asymmetry"],
     "library": ["books", "lookup", "show", "winner", "soft_dict"],
-    "sentence": ["embeddings", "projections", "self_attention", "widen", "faces", "scores_rows", "heatmap_rows",
+    "sentence": ["embeddings", "w_query", "w_key_value", "self_attention", "widen", "faces", "scores_rows", "heatmap_rows",
                  "asymmetric", "tied", "new_it", "rain"],
     "cost": ["cost", "cost_checks", "table", "checks_demo", "distance"],
     "word_order": ["shuffle"],
@@ -42,6 +42,7 @@ EXPECTED_SECTIONS = {
 # the checks right after it (collapsed); Python looks the helpers up only at call time,
 # so both must come before the first call, in either order.
 SOFTMAX = ["softmax:softmax", "softmax:softmax_checks"]
+PROJECTIONS = ["sentence:w_query", "sentence:w_key_value"]
 ATTENTION = ["attention:attention", "attention:attention_checks"]
 PREREQUISITES = {
     "softmax:article_scores": ["softmax:idea"],
@@ -61,15 +62,16 @@ PREREQUISITES = {
     "library:show": ["library:lookup"],
     "library:winner": ["library:lookup"],
     "library:soft_dict": ["library:lookup"],
-    "sentence:self_attention": [*SOFTMAX, "sentence:embeddings", "sentence:projections"],
-    "sentence:projections": ["sentence:embeddings"],  # numpy comes with the embeddings
-    "sentence:faces": ["sentence:embeddings", "sentence:projections"],
+    "sentence:self_attention": [*SOFTMAX, "sentence:embeddings", *PROJECTIONS],
+    "sentence:w_query": ["sentence:embeddings"],  # numpy comes with the embeddings
+    "sentence:w_key_value": ["sentence:embeddings"],
+    "sentence:faces": ["sentence:embeddings", *PROJECTIONS],
     "sentence:heatmap_rows": ["sentence:self_attention"],
     "sentence:scores_rows": ["sentence:faces"],
     "sentence:asymmetric": ["sentence:faces", "sentence:heatmap_rows"],
     "sentence:tied": ["sentence:faces", *SOFTMAX],
     "sentence:new_it": ["sentence:heatmap_rows"],
-    "sentence:widen": ["sentence:embeddings", "sentence:projections"],
+    "sentence:widen": ["sentence:embeddings", *PROJECTIONS],
     "sentence:rain": [*SOFTMAX, "sentence:widen"],
     "cost:cost_checks": ["cost:cost"],
     "cost:table": ["cost:cost"],
