@@ -143,18 +143,19 @@ def exercises():
         "wv-tied", "word-vectors", "choice", words[int(np.argmax(tied[c]))],
         values={"self_score": float(tied[c, c]), "it_score": float(tied[c, it]),
                 "it_weight": float(tied_weights[c, it])},
-        choices=_word_choices(words)))
+        choices=_word_choices(words), mistakes={"self": words[c]}))
     untied = sentence.sentence_scores(words)
     out.append(Exercise(
         "wv-symmetric", "word-vectors", "number", float(tied[it, is_]),
         values={"score": float(tied[is_, it]), "untied_is_it": float(untied[is_, it]),
                 "untied_it_is": float(untied[it, is_])},
+        mistakes={"untied": float(untied[it, is_])},  # the chapter's own score, separate matrices
         tolerance=WEIGHT_TOLERANCE, fmt="decimal"))
 
     # --- scores -> weights -----------------------------------------------------------
     equal = _softmax(np.full(4, 2.0))
     out.append(Exercise(
-        "weights-equal", "weights", "number", float(equal[0]),
+        "weights-equal", "weights", "number", float(equal[0]), mistakes={"half": 0.5},
         tolerance=WEIGHT_TOLERANCE, percent=True, code="weights_equal",
         code_value=lambda ns: ns["weights"], code_expected=equal))
     shifted = _softmax(scores + 10)
@@ -221,8 +222,9 @@ def exercises():
     rain_weights = sentence.rain_attention(rain)[0][rain.index("它")]
     out.append(Exercise(
         "mis-rain", "misconceptions", "choice", rain[int(np.argmax(rain_weights))],
-        values={"weight": float(rain_weights.max()), "sentence": " ".join(rain)},
-        choices=_word_choices(rain)))
+        values={"weight": float(rain_weights.max()), "sentence": " ".join(rain),
+                "self_weight": float(rain_weights[rain.index("它")])},
+        choices=_word_choices(rain), mistakes={"self": "它"}))
     ratio = float(weights[cat] / weights[a])
     out.append(Exercise(
         "mis-ratio", "misconceptions", "number", ratio,

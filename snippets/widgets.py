@@ -63,7 +63,7 @@ TEXT = {
         "score_of": "分数：它 → ",
         "temperature": "温度",
         "heatmap": "注意力热力图中「它」这一行",
-        "corner": "提问 → 被看",
+        "corner": "提问的词 ↓ 被看的词 →",
         "summary": "温度 {t} 时的权重：{items}",
         "sep": "，",
         "ratio": "「{a}」的权重是「{b}」的 {r} 倍",  # the readout under the sliders
@@ -82,7 +82,7 @@ TEXT = {
         "score_of": "Score: it (它) → ",
         "temperature": "Temperature",
         "heatmap": 'The row of "it" (它) in the attention heatmap',
-        "corner": "who looks → at whom",
+        "corner": "asking ↓ looked at →",
         "summary": "Weights at temperature {t}: {items}",
         "sep": ", ",
         "ratio": '"{a}" gets {r} times the weight of "{b}"',

@@ -20,7 +20,7 @@ TEXT = {
     "zh": {"rows": "提问的词（Query）↓", "cols": "被看的词（Key）→", "bar": "权重",
            "read": "读一行：{asker}这一行加起来是 {total}，其中 {share} 给了{target}"},
     "en": {"rows": "word asking (Query) ↓", "cols": "word looked at (Key) →", "bar": "weight",
-           "read": "Read a row: the row of {asker} adds up to {total}; {share} of it goes to {target}"},
+           "read": "Read a row: the row of {asker} adds up to {total}; {share} of that row goes to {target}"},
 }
 
 
