@@ -165,8 +165,9 @@ def _faces_table(lang):
         strongest = max(wanted, key=lambda j: qi[j]) if wanted else None
         whole = f'<span class="nowrap">{word}</span>'  # a narrow column never splits 一只 into 一 / 只
         rows.append([f"**{whole}**" if lang == "zh" else f"**{WORD_EN[word]}** ({whole})",
-                     sep.join(("**{}**" if j == strongest else "{}").format(f"{name(key_names[j])}\u00a0{qi[j]:.1f}")
-                              for j in wanted) or none,  # a name and its number kept together
+                     sep.join('<span class="nowrap">{}</span>'.format(  # a name and its number kept together
+                         ("**{}**" if j == strongest else "{}").format(f"{name(key_names[j])} {qi[j]:.1f}"))
+                              for j in wanted) or none,
                      sep.join(name(key_names[j]) for j in np.flatnonzero(ki)) or none,
                      sep.join(name(sentence.value_features[j]) for j in np.flatnonzero(vi)) or none])
     header = (["词", "Query：想找……", "Key：书脊标签", "Value：交出的内容"] if lang == "zh"
