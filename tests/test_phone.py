@@ -341,6 +341,26 @@ def test_the_menu_numbers_the_chapters_as_the_home_page_map_does(browser, site_u
         context.close()
 
 
+@pytest.mark.parametrize("lang", ["", "en/"])
+def test_notebook_code_is_as_wide_as_the_chapters_code_on_a_phone(browser, site_url, lang):
+    """A notebook cell runs edge to edge like a chapter's code block: the library's `labels`
+    matrix (the same code on both pages) gets the same width, so its rows wrap alike."""
+    context = browser.new_context(viewport=PHONES["390x844"], is_mobile=True)
+    page = context.new_page()
+    widths = {}
+    try:
+        for url in ("library/", "playground/"):
+            page.goto(site_url + lang + url)
+            widths[url] = page.evaluate("""() => {
+                const pre = [...document.querySelectorAll('pre')].find(p => p.textContent.includes('labels = np.array'));
+                const code = pre.querySelector('code') || pre, style = getComputedStyle(code);
+                return code.getBoundingClientRect().width - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight); }""")
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= 390, url
+    finally:
+        context.close()
+    assert widths["playground/"] == pytest.approx(widths["library/"], abs=1), widths
+
+
 def test_back_to_top_does_not_cover_the_explorer_on_a_phone(browser, site_url):
     """Material's "Back to top" pill sits under the header, where the explorer's sticky step bar
     is: on the explorer's page a phone goes without it; other pages (and desktops) keep it."""
