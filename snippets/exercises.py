@@ -91,8 +91,19 @@ def exercises():
     out = []
 
     # --- library: the question, the spine labels, the contents -------------------------
-    # A choice, so that it can be predicted: weights are proportional to the exps, so
-    # with the old weights as the exps, each copy gets before / (1 + before).
+    quantum = float(library.weights[library.books.index("Quantum Mechanics")])
+    out.append(Exercise(
+        "library-quantum", "library", "choice",
+        "zero" if quantum == 0 else ("small" if quantum > 0 else "negative"),
+        values={"weight": quantum}, choices=("zero", "small", "negative"), mistakes={"zero": "zero"}))
+    pet_question = np.array([0.0, 3.0, 0.0, 0.0])  # only "pet care"
+    pet = library.books[int(np.argmax(library.labels @ pet_question))]
+    out.append(Exercise(
+        "library-pet", "library", "choice", pet,
+        values={"question": "[" + ", ".join(f"{x:g}" for x in pet_question) + "]"},
+        choices=tuple(library.books)))
+    # the challenge comes last. A choice, so that it can be predicted: weights are proportional
+    # to the exps, so with the old weights as the exps, each copy gets before / (1 + before).
     twin_relevance = np.concatenate([library.relevance[:1], library.relevance])
     twin = _softmax(twin_relevance)
     before, each = float(library.weights[0]), float(twin[0])
@@ -106,17 +117,6 @@ def exercises():
         choices=("as-before", "half", "more-than-half", "less-than-half"), code="library_twin",
         mistakes={"half": "half", "as-before": "as-before"},
         code_value=lambda ns: ns["weights"], code_expected=twin))
-    quantum = float(library.weights[library.books.index("Quantum Mechanics")])
-    out.append(Exercise(
-        "library-quantum", "library", "choice",
-        "zero" if quantum == 0 else ("small" if quantum > 0 else "negative"),
-        values={"weight": quantum}, choices=("zero", "small", "negative"), mistakes={"zero": "zero"}))
-    pet_question = np.array([0.0, 3.0, 0.0, 0.0])  # only "pet care"
-    pet = library.books[int(np.argmax(library.labels @ pet_question))]
-    out.append(Exercise(
-        "library-pet", "library", "choice", pet,
-        values={"question": "[" + ", ".join(f"{x:g}" for x in pet_question) + "]"},
-        choices=tuple(library.books)))
 
     # --- word vectors: Key vs Value; then tie W_Q = W_K (the optional part) -----------
     words = list(sentence.SENTENCE)
@@ -138,13 +138,17 @@ def exercises():
     tied = sentence.sentence_scores(words, tied=True)  # W_K = W_Q: (n, n)
     tied_weights = _softmax(tied)
     it, c, is_ = words.index("它"), words.index("猫"), words.index("是")
+    untied = sentence.sentence_scores(words)  # the chapter's table of scores: (n, n)
+    out.append(Exercise(  # a row of the table the page prints, read as a learner would
+        "wv-is", "word-vectors", "choice", words[int(np.argmax(untied[is_]))],
+        values={"self": float(untied[is_, is_]), "it": float(untied[is_, it])},
+        choices=_word_choices(words), mistakes={"pronoun": words[it]}))
     # The page shows the row of 它 with W_K = W_Q; these ask about rows it does not show.
     out.append(Exercise(
         "wv-tied", "word-vectors", "choice", words[int(np.argmax(tied[c]))],
         values={"self_score": float(tied[c, c]), "it_score": float(tied[c, it]),
                 "it_weight": float(tied_weights[c, it])},
         choices=_word_choices(words), mistakes={"self": words[c]}))
-    untied = sentence.sentence_scores(words)
     out.append(Exercise(
         "wv-symmetric", "word-vectors", "number", float(tied[it, is_]),
         values={"score": float(tied[is_, it]), "untied_is_it": float(untied[is_, it]),

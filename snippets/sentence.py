@@ -35,10 +35,10 @@ embedding = dict(zip(words, vectors))  # word -> its vector
 # (d, d_k) = (6, 4). The two meaning rows look for nothing.
 w_query = np.array([
     # pron verb meas noun
-    [0.5, 0.3, 1.2, 3.0],  # pronoun: a noun most
-    [1.0, 2.0, 0.2, 0.2],  # verb: itself, its subject
-    [0.2, 0.2, 2.0, 1.0],  # measure: itself, its noun
-    [1.2, 0.2, 1.0, 1.5],  # noun: itself, its pronoun
+    [0.5, 0.3, 1.2, 3.0],  # pronoun: nouns most
+    [1.0, 2.0, 0.2, 0.2],  # verb: verbs, then pronouns
+    [0.2, 0.2, 2.0, 1.0],  # measure: measures, then nouns
+    [1.2, 0.2, 1.0, 1.5],  # noun: nouns, then pronouns
     [0.0, 0.0, 0.0, 0.0],  # animal
     [0.0, 0.0, 0.0, 0.0],  # pet
 ])
