@@ -67,6 +67,8 @@ TEXT = {
         "summary": "温度 {t} 时的权重：{items}",
         "sep": "，",
         "ratio": "「{a}」的权重是「{b}」的 {r} 倍",  # the readout under the sliders
+        "over": "> 10000",   # the ratio itself, beyond GIST_LIMIT: no powers of ten for a learner
+        "under": "< 0.0001",
         "gist_hi": "：几乎全给了「{a}」",  # after it, when the ratio is beyond 10 000 (GIST_LIMIT)
         "gist_lo": "：几乎全给了「{b}」",  # or below 1 / 10 000
         "ratio_sep": "；",
@@ -86,6 +88,8 @@ TEXT = {
         "summary": "Weights at temperature {t}: {items}",
         "sep": ", ",
         "ratio": '"{a}" gets {r} times the weight of "{b}"',
+        "over": "over 10,000",
+        "under": "under 0.0001",
         "gist_hi": ': nearly all of it goes to "{a}"',
         "gist_lo": ': nearly all of it goes to "{b}"',
         "ratio_sep": "; ",
@@ -108,18 +112,22 @@ def initial_state():
     return [float(s) for s in scores], TEMPERATURE, [float(w) for w in weights]
 
 
-def ratio_text(ratio):
+def ratio_text(ratio, lang=None):
     """A weight ratio as the readout shows it: '6.0', '0.37', '2.7 × 10⁴³'.
 
     One decimal from 1 to 10 000 (like the page's table of leads), two
-    significant digits from 0.001 to 1, powers of ten beyond (at temperature 0.1
-    a lead of 10 points is e to the 100). Same as ratioText() in playground.js.
+    significant digits from 0.0001 to 1, powers of ten beyond (at temperature 0.1
+    a lead of 10 points is e to the 100). With `lang`, a ratio beyond GIST_LIMIT
+    either way is said as "over 10,000" / "under 0.0001" instead: readers did not
+    read powers of ten. Same as ratioText() in playground.js.
     """
     if not (isinstance(ratio, (int, float, np.floating)) and math.isfinite(ratio) and ratio > 0):
         raise ValueError(f"ratio_text: ratio must be a finite number > 0, got {ratio!r}")
+    if lang is not None and (ratio > GIST_LIMIT or ratio < 1 / GIST_LIMIT):
+        return TEXT[lang]["over" if ratio > GIST_LIMIT else "under"]
     if 1 <= ratio < 1e4:
         return f"{ratio:.1f}"
-    if 1e-3 <= ratio < 1:
+    if 1e-4 <= ratio < 1:
         return f"{ratio:#.2g}"
     mantissa, exponent = f"{ratio:.1e}".split("e")
     return f"{mantissa} × 10{str(int(exponent)).translate(SUPERSCRIPT)}"
@@ -145,7 +153,9 @@ def _ratio(lang, weights):
     then the gist (data-ap-gist: empty unless the ratio is beyond GIST_LIMIT either way)."""
     i, j = RATIO_PAIR
     ratio = weights[i] / weights[j]
-    value = f'<span data-ap-ratio="{i} {j}">{ratio_text(ratio)}</span>'
+    beyond = (html.escape(TEXT[lang]["over"]), html.escape(TEXT[lang]["under"]))  # for playground.js
+    value = (f'<span data-ap-ratio="{i} {j}" data-over="{beyond[0]}" data-under="{beyond[1]}">'
+             f'{html.escape(ratio_text(ratio, lang))}</span>')
     a, b = _pair_names(lang)
     sentence = html.escape(TEXT[lang]["ratio"]).replace("{a}", html.escape(a)).replace(
         "{b}", html.escape(b)).replace("{r}", value)

@@ -94,7 +94,8 @@ def assert_consistent(root):
     assert summary.get_attribute("aria-live") == "polite"
     assert f"{temperature:.1f}" in summary.text_content()
     # the readout: cat's weight over a's, from numpy's unrounded weights, shown and spoken
-    ratio = widgets.ratio_text(expected[3] / expected[2])
+    lang = root.evaluate("el => el.ownerDocument.documentElement.lang")
+    ratio = widgets.ratio_text(expected[3] / expected[2], lang)
     assert root.locator('[data-ap-ratio="3 2"]').all_inner_texts() == [ratio, ratio]
     assert ratio in summary.text_content()
     return scores, temperature, weights
@@ -181,16 +182,16 @@ def test_readout_checks_the_table_of_leads(page, site_url, errors, lang):
         assert scores[3] - scores[2] == pytest.approx(lead, abs=1e-12)
         shown = root.locator(".ap-ratio [data-ap-ratio]").inner_text()
         assert shown == f"{math.exp(lead):.1f}" == widgets.ratio_text(weights[3] / weights[2])
-    # the coldest temperature: e^(3 / 0.1) stays a short number, not 14 digits
+    # the coldest temperature: e^(3 / 0.1) is said in words, not 14 digits nor a power of ten
     root.locator('input[data-ap-input="temperature"]').fill("0.1")
     assert_consistent(root)
-    assert root.locator(".ap-ratio [data-ap-ratio]").inner_text() == "1.1 × 10¹³"
+    assert root.locator(".ap-ratio [data-ap-ratio]").inner_text() == widgets.TEXT[lang]["over"]
     gist = root.locator(".ap-ratio [data-ap-gist]")  # a number nobody can picture, said in words
     assert gist.inner_text() == widgets.gist(lang, 1e13) != ""
     a.fill("3")  # a tie: no gist
     assert gist.inner_text() == ""
     root.locator('input[data-ap-input="score"][data-index="3"]').fill("0")  # cat 3 points behind, at 0.1
-    assert "10⁻" in root.locator(".ap-ratio [data-ap-ratio]").inner_text()
+    assert root.locator(".ap-ratio [data-ap-ratio]").inner_text() == widgets.TEXT[lang]["under"]
     assert gist.inner_text() == widgets.gist(lang, 1e-13) != widgets.gist(lang, 1e13)
     assert not errors
 
@@ -200,6 +201,10 @@ def test_page_ratio_text_matches_python(page, site_url, errors):
     grid = [math.exp(x / 8) for x in range(-800, 801)] + [1.0, 1e4, 9999.96, 0.999996, 1e-3, 0.00099999]
     got = page.evaluate("rs => rs.map(r => attentionPlayground.ratioText(r))", grid)
     assert got == [widgets.ratio_text(r) for r in grid]
+    for lang in ("zh", "en"):  # with the words the page's span carries, as the readout calls it
+        words = {"over": widgets.TEXT[lang]["over"], "under": widgets.TEXT[lang]["under"]}
+        got = page.evaluate("([rs, w]) => rs.map(r => attentionPlayground.ratioText(r, w))", [grid, words])
+        assert got == [widgets.ratio_text(r, lang) for r in grid]
     assert not errors
 
 

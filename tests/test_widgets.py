@@ -246,11 +246,21 @@ def test_chinese_widget_text_is_well_typeset():
 @pytest.mark.parametrize("ratio, text", [
     (math.exp(1.8), "6.0"), (math.exp(2), "7.4"), (math.exp(3), "20.1"), (1.0, "1.0"), (148.41, "148.4"),
     (9999.96, "10000.0"), (0.37, "0.37"), (0.0498, "0.050"), (0.99996, "1.0"), (0.0067, "0.0067"),
-    (0.00099, "9.9 × 10⁻⁴"), (math.exp(100), "2.7 × 10⁴³"), (math.exp(-100), "3.7 × 10⁻⁴⁴"), (1e4, "1.0 × 10⁴"),
+    (0.00099, "0.00099"), (0.000099, "9.9 × 10⁻⁵"), (math.exp(100), "2.7 × 10⁴³"), (math.exp(-100), "3.7 × 10⁻⁴⁴"), (1e4, "1.0 × 10⁴"),
 ])
 def test_ratio_text(ratio, text):
     """The readout's number: like the table of leads from 1 up, never '0.0', never 40 digits wide."""
     assert widgets.ratio_text(ratio) == text
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_ratio_text_says_a_ratio_beyond_ten_thousand_in_words(lang):
+    """Readers could not read "6.6 × 10⁷": beyond 10 000 either way the readout says it plainly."""
+    words = widgets.TEXT[lang]
+    assert widgets.ratio_text(math.exp(100), lang) == words["over"] != widgets.ratio_text(math.exp(100))
+    assert widgets.ratio_text(math.exp(-100), lang) == words["under"]
+    assert widgets.ratio_text(9999.96, lang) == "10000.0" and widgets.ratio_text(0.00011, lang) == "0.00011"
+    assert "10⁴" not in widgets.ratio_text(1.0001e4, lang)
 
 
 @pytest.mark.parametrize("bad", [0.0, -1.0, float("inf"), float("nan"), "6"])

@@ -97,12 +97,15 @@
 
   /**
    * A weight ratio as the readout shows it: "6.0", "0.37", "2.7 × 10⁴³" (one
-   * decimal from 1 to 10 000, two significant digits from 0.001 to 1, powers of
-   * ten beyond). Same as ratio_text() in snippets/widgets.py.
+   * decimal from 1 to 10 000, two significant digits from 0.0001 to 1, powers of
+   * ten beyond). With `words` ({over, under}: the span's data-over / data-under), a
+   * ratio beyond 10 000 either way is said in those words. Same as ratio_text() in
+   * snippets/widgets.py.
    */
-  function ratioText(r) {
+  function ratioText(r, words) {
+    if (words && (r > 1e4 || r < 1e-4)) return r > 1e4 ? words.over : words.under;
     if (r >= 1 && r < 1e4) return r.toFixed(1);
-    if (r >= 1e-3 && r < 1) return r.toPrecision(2);
+    if (r >= 1e-4 && r < 1) return r.toPrecision(2);
     var parts = r.toExponential(1).split("e");
     return parts[0] + " \u00d7 10" + String(Number(parts[1])).replace(/\d/g, function (d) {
       return SUPERSCRIPT[d];
@@ -144,7 +147,7 @@
     // "猫 gets r times the weight of 一只": data-ap-ratio="i j", from the unrounded weights
     each(root, "[data-ap-ratio]", function (el) {
       var pair = el.dataset.apRatio.split(" ");
-      el.textContent = ratioText(weights[pair[0]] / weights[pair[1]]);
+      el.textContent = ratioText(weights[pair[0]] / weights[pair[1]], el.dataset);
     });
     // ...and, past 10 000 either way, what that means in words: gist() in snippets/widgets.py
     each(root, "[data-ap-gist]", function (el) {
