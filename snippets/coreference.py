@@ -30,7 +30,7 @@ vectors = {  # which of the 7 features each word has
 # looks for. Columns: the features of the words it meets.
 w_query_1 = np.array([
     # pron anim food eat  bec  hung fres
-    [0.0, 1.5, 1.5, 0.0, 0.0, 2.0, 2.0],  # pronoun: see below
+    [0.0, 1.5, 1.5, 0.0, 0.0, 2.0, 2.0],  # pronoun: things, its state
     [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0],  # animal: the action
     [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0],  # food: the action
     [0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0],  # eating: who, what
@@ -46,8 +46,8 @@ w_query_2[5, 1] = 4.0   # hunger belongs to an animal
 w_query_2[6, 2] = 4.0   # freshness belongs to food
 # both layers: every word shows all it is (Key) and hands
 # over its meaning (Value); a pronoun has none of its own
-w_key_both = np.eye(7)
-w_value_both = np.diag([0.0, 1, 1, 1, 1, 1, 1])
+w_key_both = np.eye(7)  # 1s on the diagonal: copies every feature
+w_value_both = np.diag([0.0, 1, 1, 1, 1, 1, 1])  # all but pronoun
 # --8<-- [end:data]
 
 
