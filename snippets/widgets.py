@@ -63,7 +63,7 @@ TEXT = {
         "score_of": "分数：它 → ",
         "temperature": "温度",
         "heatmap": "注意力热力图中「它」这一行",
-        "corner": "提问的词 ↓ 被看的词 →",
+        "corner": "提问的词\u00a0↓ 被看的词\u00a0→",  # an arrow never alone on a line
         "summary": "温度 {t} 时的权重：{items}",
         "sep": "，",
         "ratio": "「{a}」的权重是「{b}」的 {r} 倍",  # the readout under the sliders
@@ -84,7 +84,7 @@ TEXT = {
         "score_of": "Score: it (它) → ",
         "temperature": "Temperature",
         "heatmap": 'The row of "it" (它) in the attention heatmap',
-        "corner": "asking ↓ looked at →",
+        "corner": "asking\u00a0↓ looked\u00a0at\u00a0→",
         "summary": "Weights at temperature {t}: {items}",
         "sep": ", ",
         "ratio": '"{a}" gets {r} times the weight of "{b}"',

@@ -956,6 +956,25 @@ def test_mix_layers_are_as_thick_as_their_shares(rendered, lang, layout):
     assert order == colours and layers[colours[0]][1] == pytest.approx(bottom)
 
 
+@pytest.mark.parametrize("theme", list(style.THEMES))
+def test_identity_colours_do_not_say_more_or_less(theme):
+    """On this site brighter means more (heatmaps). The colours that only tell the words (or
+    books) apart must not be samples of that scale: not viridis, not ordered by brightness."""
+    import matplotlib
+
+    viridis = matplotlib.colormaps["viridis"]
+    samples = [viridis(x / 200)[:3] for x in range(201)]
+    def luminance(hex_colour):
+        r, g, b = matplotlib.colors.to_rgb(hex_colour)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    colours = style.THEMES[theme].words
+    for colour in colours:
+        rgb = matplotlib.colors.to_rgb(colour)
+        assert min(max(abs(a - b) for a, b in zip(rgb, s)) for s in samples) > 0.05, colour
+    lum = [luminance(c) for c in colours]
+    assert lum != sorted(lum) and lum != sorted(lum, reverse=True), lum
+
+
 @pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
 def test_cost_lines_follow_the_counts(rendered, lang, layout):
     """Each panel's line lies on its own data: n² comparisons, n − 1 relay steps, and the

@@ -76,7 +76,7 @@ class Theme:
     background: str  # the page behind the figure (for gaps between heatmap cells)
     primary: str     # the main series (weights, attention)
     secondary: str   # the series it is compared with (scores before softmax, the relay)
-    words: tuple     # one colour per word of 它 是 一只 猫, viridis samples
+    words: tuple     # one colour per word of 它 是 一只 猫 (or per book): an identity, not an amount
 
 
 def _viridis(*positions):
@@ -88,12 +88,14 @@ THEMES = {
     "light": Theme(
         name="light", text="#1f2328", muted="#4d5560", grid="#d0d7de", background="#ffffff",
         primary=_viridis(0.28)[0], secondary=_viridis(0.62)[0],
-        words=_viridis(0.12, 0.42, 0.66, 0.9),
+        # Okabe-Ito, colour-blind safe. Not viridis: on this site brighter means more, and a
+        # book that gets 1 % drawn in viridis's brightest yellow read as "most" (R14 reader).
+        words=("#0072b2", "#e69f00", "#009e73", "#cc79a7"),
     ),
     "dark": Theme(
         name="dark", text="#e2e4e9", muted="#aeb4bf", grid="#454b5c", background="#1e2029",
         primary=_viridis(0.78)[0], secondary=_viridis(0.45)[0],
-        words=_viridis(0.3, 0.52, 0.74, 0.95),
+        words=("#56b4e9", "#e69f00", "#009e73", "#cc79a7"),
     ),
 }
 
