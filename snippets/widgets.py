@@ -69,8 +69,10 @@ TEXT = {
         "ratio": "「{a}」的权重是「{b}」的 {r} 倍",  # the readout under the sliders
         "over": "> 10000",   # the ratio itself, beyond GIST_LIMIT: no powers of ten for a learner
         "under": "< 0.0001",
-        "gist_hi": "：几乎全给了「{a}」",  # after it, when the ratio is beyond 10 000 (GIST_LIMIT)
-        "gist_lo": "：几乎全给了「{b}」",  # or below 1 / 10 000
+        # after it, when the ratio is beyond 10 000 (GIST_LIMIT) or below 1 / 10 000: only what
+        # the ratio of the two says (a third word may take the most: "nearly all to a" was false)
+        "gist_hi": "：和「{a}」比，「{b}」几乎分不到",
+        "gist_lo": "：和「{b}」比，「{a}」几乎分不到",
         "ratio_sep": "；",
         "reset": "恢复本章的数值",
         "noscript": "启用 JavaScript 后可以拖动滑块；上面显示的是文章中那组分数在温度 1 时得到的权重。",
@@ -90,8 +92,8 @@ TEXT = {
         "ratio": '"{a}" gets {r} times the weight of "{b}"',
         "over": "over 10,000",
         "under": "under 0.0001",
-        "gist_hi": ': nearly all of it goes to "{a}"',
-        "gist_lo": ': nearly all of it goes to "{b}"',
+        "gist_hi": ': next to "{a}", "{b}" gets almost nothing',
+        "gist_lo": ': next to "{b}", "{a}" gets almost nothing',
         "ratio_sep": "; ",
         "reset": "Back to the chapter's scores",
         "noscript": "With JavaScript enabled you can move the sliders; shown above are the weights "

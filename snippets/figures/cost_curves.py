@@ -60,12 +60,12 @@ def alt(lang):
         counts = "，".join(f"{m} 个词 {c} 次" for m, c, _ in marks)
         steps = "，".join(f"{m} 个词 {s} 步" for m, _, s in marks)
         return (f"三张折线图。第一幅：注意力要做 n² 次两两比对：{counts}。第二幅：逐个传话要一步接一步地走 n − 1 步：{steps}。"
-                f"第三幅：相距 {far} 个词的两个词，注意力 {cost.path_length(far)} 步就连上，"
+                f"第三幅：相距 {far} 个位置的两个词，注意力 {cost.path_length(far)} 步就连上，"
                 f"逐个传话要 {cost.path_length(far, attention=False)} 步。")
     counts = ", ".join(f"{c} for {m} words" for m, c, _ in marks)
     steps = ", ".join(f"{s} for {m} words" for m, _, s in marks)
     return (f"Three line charts. First: attention makes n² pairwise comparisons: {counts}. Second: a relay down "
-            f"the line takes n − 1 steps, one after another: {steps}. Third: for two words {far} words apart, "
+            f"the line takes n − 1 steps, one after another: {steps}. Third: for two words {far} positions apart, "
             f"attention connects them in {cost.path_length(far)} step, the relay needs "
             f"{cost.path_length(far, attention=False)} steps.")
 
