@@ -37,6 +37,7 @@ import numpy as np
 
 from snippets import sentence
 from snippets.softmax import softmax
+from snippets.widgets import TEXT as WIDGET_TEXT
 from snippets.widgets import VIRIDIS_STOPS, _attrs, _json, shade, word_label
 
 LANGS = ("zh", "en")
@@ -101,7 +102,6 @@ TEXT = {
         "new": "新的「{w}」",
         "scores_caption": "所有词一起看：分数 Q @ Kᵀ（代码里写作 q @ k.T）",
         "heat_caption": "注意力热力图（每行是一个提问的词）",
-        "corner": "提问的词\u00a0↓ 被看的词\u00a0→",  # an arrow never alone on a line
         "noscript": "启用 JavaScript 后可以改动数值；上面显示的是本章的数值。",
         "invalid": "标红的格子不是 −99 到 99 之间的数，计算仍用它上一次的有效值。",
         "reverted": "刚才那个格子里不是 −99 到 99 之间的数，已改回 {v}。",
@@ -158,7 +158,6 @@ TEXT = {
         "new": "new {w}",
         "scores_caption": "All words at once: the scores Q @ Kᵀ (q @ k.T in code)",
         "heat_caption": "The attention heatmap (each row is an asking word)",
-        "corner": "asking\u00a0↓ looked\u00a0at\u00a0→",
         "noscript": "With JavaScript enabled you can change the numbers; shown above are the chapter's values.",
         "invalid": "A cell marked in red is not a number between −99 and 99; the sums keep its last valid value.",
         "reverted": "That cell did not hold a number between −99 and 99, so it is back to {v}.",
@@ -457,7 +456,7 @@ def render(lang):
             + "".join(f'<td{_attrs(style=_cell_style(x) if styled else None)}>{fmt(x)}</td>' for x in row)
             + "</tr>" for r, (label, row) in enumerate(zip(labels, values)))
         return (f'<table class="ae-m ae-{name}" data-ae-matrix="{name}"><caption>{esc(caption)}</caption>'
-                f'<thead><tr><th scope="col" class="ae-corner">{esc(text["corner"])}</th>{head}</tr></thead>'
+                f'<thead><tr><th scope="col" class="ae-corner">{esc(WIDGET_TEXT[lang]["corner"])}</th>{head}</tr></thead>'
                 f"<tbody>{rows}</tbody></table>")
 
     everything = (by_word("scores", text["scores_caption"], scores, False)

@@ -6,7 +6,7 @@ is typed into docs/: change an input in snippets/ and every page follows.
 """
 import numpy as np
 
-from snippets import cost, library, projections, sentence
+from snippets import cost, library, projections, sentence, widgets
 from snippets.softmax import ARTICLE_SCORES, softmax
 
 LANGS = ("zh", "en")
@@ -45,7 +45,7 @@ def _new_it_formula(lang):
 def _heatmap_table(lang):
     words = sentence.SENTENCE
     names = words if lang == "zh" else [f"{WORD_EN[w]} ({w})" for w in words]  # it (它)
-    corner = "提问的词\u00a0↓ 被看的词\u00a0→" if lang == "zh" else "asking\u00a0↓ looked\u00a0at\u00a0→"
+    corner = widgets.TEXT[lang]["corner"]  # as the sliders' heatmap and the explorer say it
     weights = sentence.sentence_weights()
     return _table([corner] + names, [[f"**{n}**"] + [_w(x) for x in row] for n, row in zip(names, weights)])
 

@@ -11,6 +11,8 @@ Pages: "Back to word vectors", "Scores → weights", "A weighted sum of values",
 "Common misconceptions".
 Run ``python -m snippets.sentence``.
 """
+from snippets.attention import dot_product_attention
+from snippets.projections import project
 from snippets.softmax import softmax
 
 # --8<-- [start:embeddings]
@@ -116,12 +118,17 @@ embedding.update({zh: embedding[en] for zh, en in ENGLISH.items() if en in embed
 rain_embedding.update({zh: rain_embedding[en] for zh, en in ENGLISH.items()})
 
 
+def _attend(x, w_q, w_k, w_v):
+    """(weights (n, n), new (n, d_v)) of word vectors x (n, d) under three matrices: the
+    chapters' projection and three-step attention, reused."""
+    new, weights = dot_product_attention(*project(x, w_q, w_k, w_v))
+    return weights, new
+
+
 def rain_attention(words=RAIN_SENTENCE):
     """self_attention on the wider model of section ``widen``: (weights (n, n), new (n, 3))."""
-    x = np.array([rain_embedding[w] for w in words], dtype=float)  # (n, 8)
-    q, k, v = x @ rain_w_query, x @ rain_w_key, x @ rain_w_value
-    weights = softmax(q @ k.T, axis=-1)  # (n, 6) @ (6, n) -> (n, n)
-    return weights, weights @ v          # (n, n) @ (n, 3) -> (n, 3)
+    x = [rain_embedding[w] for w in words]  # (n, 8)
+    return _attend(x, rain_w_query, rain_w_key, rain_w_value)
 
 
 def sentence_scores(words=SENTENCE, *, tied=False):
@@ -134,9 +141,8 @@ def sentence_scores(words=SENTENCE, *, tied=False):
 
 def tied_new_it_meaning():
     """{value feature: amount} of the new 它 when W_K = W_Q (the explorer's "tie" box)."""
-    x = np.array([embedding[w] for w in SENTENCE], dtype=float)  # (4, 6)
-    weights = softmax(sentence_scores(SENTENCE, tied=True), axis=-1)  # (4, 4)
-    return dict(zip(value_features, (weights @ (x @ w_value))[0]))  # row 0: 它
+    x = [embedding[w] for w in SENTENCE]  # (4, 6)
+    return dict(zip(value_features, _attend(x, w_query, w_query, w_value)[1][0]))  # row 0: 它
 
 
 def sentence_weights():

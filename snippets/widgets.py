@@ -156,7 +156,8 @@ def _ratio(lang, weights):
     i, j = RATIO_PAIR
     ratio = weights[i] / weights[j]
     beyond = (html.escape(TEXT[lang]["over"]), html.escape(TEXT[lang]["under"]))  # for playground.js
-    value = (f'<span data-ap-ratio="{i} {j}" data-over="{beyond[0]}" data-under="{beyond[1]}">'
+    value = (f'<span data-ap-ratio="{i} {j}" data-limit="{GIST_LIMIT:g}" '
+             f'data-over="{beyond[0]}" data-under="{beyond[1]}">'
              f'{html.escape(ratio_text(ratio, lang))}</span>')
     a, b = _pair_names(lang)
     sentence = html.escape(TEXT[lang]["ratio"]).replace("{a}", html.escape(a)).replace(

@@ -202,7 +202,8 @@ def test_page_ratio_text_matches_python(page, site_url, errors):
     got = page.evaluate("rs => rs.map(r => attentionPlayground.ratioText(r))", grid)
     assert got == [widgets.ratio_text(r) for r in grid]
     for lang in ("zh", "en"):  # with the words the page's span carries, as the readout calls it
-        words = {"over": widgets.TEXT[lang]["over"], "under": widgets.TEXT[lang]["under"]}
+        words = {"over": widgets.TEXT[lang]["over"], "under": widgets.TEXT[lang]["under"],
+                 "limit": f"{widgets.GIST_LIMIT:g}"}  # the span's data-* attributes
         got = page.evaluate("([rs, w]) => rs.map(r => attentionPlayground.ratioText(r, w))", [grid, words])
         assert got == [widgets.ratio_text(r, lang) for r in grid]
     assert not errors

@@ -98,12 +98,13 @@
   /**
    * A weight ratio as the readout shows it: "6.0", "0.37", "2.7 × 10⁴³" (one
    * decimal from 1 to 10 000, two significant digits from 0.0001 to 1, powers of
-   * ten beyond). With `words` ({over, under}: the span's data-over / data-under), a
-   * ratio beyond 10 000 either way is said in those words. Same as ratio_text() in
-   * snippets/widgets.py.
+   * ten beyond). With `words` ({over, under, limit}: the span's data-over, data-under and
+   * data-limit, GIST_LIMIT), a ratio beyond the limit either way is said in those words.
+   * Same as ratio_text() in snippets/widgets.py.
    */
   function ratioText(r, words) {
-    if (words && (r > 1e4 || r < 1e-4)) return r > 1e4 ? words.over : words.under;
+    var limit = words ? Number(words.limit) : Infinity;
+    if (r > limit || r < 1 / limit) return r > limit ? words.over : words.under;
     if (r >= 1 && r < 1e4) return r.toFixed(1);
     if (r >= 1e-4 && r < 1) return r.toPrecision(2);
     var parts = r.toExponential(1).split("e");
