@@ -37,8 +37,7 @@ import numpy as np
 
 from snippets import sentence
 from snippets.softmax import softmax
-from snippets.widgets import TEXT as WIDGET_TEXT
-from snippets.widgets import VIRIDIS_STOPS, _attrs, _json, shade, word_label
+from snippets.widgets import VIRIDIS_STOPS, _attrs, _json, corner_html, shade, word_label
 
 LANGS = ("zh", "en")
 TEMPERATURE = 1.0
@@ -456,7 +455,7 @@ def render(lang):
             + "".join(f'<td{_attrs(style=_cell_style(x) if styled else None)}>{fmt(x)}</td>' for x in row)
             + "</tr>" for r, (label, row) in enumerate(zip(labels, values)))
         return (f'<table class="ae-m ae-{name}" data-ae-matrix="{name}"><caption>{esc(caption)}</caption>'
-                f'<thead><tr><th scope="col" class="ae-corner">{esc(WIDGET_TEXT[lang]["corner"])}</th>{head}</tr></thead>'
+                f'<thead><tr><th scope="col" class="ae-corner">{corner_html(lang)}</th>{head}</tr></thead>'
                 f"<tbody>{rows}</tbody></table>")
 
     everything = (by_word("scores", text["scores_caption"], scores, False)

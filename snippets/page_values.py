@@ -45,7 +45,7 @@ def _new_it_formula(lang):
 def _heatmap_table(lang):
     words = sentence.SENTENCE
     names = words if lang == "zh" else [f"{WORD_EN[w]} ({w})" for w in words]  # it (它)
-    corner = widgets.TEXT[lang]["corner"]  # as the sliders' heatmap and the explorer say it
+    corner = widgets.corner_html(lang)  # as the sliders' heatmap and the explorer say it
     weights = sentence.sentence_weights()
     return _table([corner] + names, [[f"**{n}**"] + [_w(x) for x in row] for n, row in zip(names, weights)])
 

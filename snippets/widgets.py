@@ -138,6 +138,12 @@ def ratio_text(ratio, lang=None):
 GIST_LIMIT = 1e4  # beyond this ratio (or below its inverse) the readout says it in words too
 
 
+def corner_html(lang):
+    """A heatmap's corner cell, "提问的词 ↓ 被看的词 →": each half unbreakable (nowrap), so a narrow
+    column wraps between the two and never inside a word or before an arrow."""
+    return " ".join(f'<span class="nowrap">{html.escape(half)}</span>' for half in TEXT[lang]["corner"].split(" "))
+
+
 def _pair_names(lang):
     """The two words of RATIO_PAIR as the page names them: 猫, 一只 / cat, a."""
     return [ENGLISH[ARTICLE_WORDS[k]] if lang == "en" else ARTICLE_WORDS[k] for k in RATIO_PAIR]
@@ -270,7 +276,7 @@ def _playground(lang):
         "</div>",
         f'<p class="ap-ratio" aria-hidden="true">{_ratio(lang, weights)}</p>',
         f'<table class="ap-heatmap"><caption>{esc(text["heatmap"])}</caption><thead><tr>'
-        f'<th scope="col" class="ap-heatmap__corner">{esc(text["corner"])}</th>',
+        f'<th scope="col" class="ap-heatmap__corner">{corner_html(lang)}</th>',
         *(f'<th scope="col">{esc(label)}</th>' for label in labels),
         f'</tr></thead><tbody><tr><th scope="row">{esc(labels[0])}</th>',
         *(f'<td class="ap-cell" data-ap-cell="{i}" style="{_cell_style(weight)}">'

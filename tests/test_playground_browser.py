@@ -360,3 +360,27 @@ def test_cells_are_the_same_in_light_and_dark(browser, site_url):
             context.close()
     assert painted["light"] == painted["dark"]
     assert len({bg for bg, _ in painted["light"]}) == 4
+
+
+def test_heatmap_corner_never_splits_a_chinese_word_on_a_phone(page, site_url, errors):
+    """At 390 px the corner 「提问的词 ↓ 被看的词 →」 wraps between its two halves, never inside
+    a word (R15 reader: 「被看的 / 词 →」), and no arrow stands alone."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    root = open_playground(page, site_url, "zh")
+    corner = root.locator(".ap-heatmap__corner")
+    corner.scroll_into_view_if_needed()
+    lines = corner.evaluate("""th => {
+        const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT), range = document.createRange(), rows = [];
+        let row = '', top = null;
+        for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+          for (let i = 0; i < text.length; i++) {
+            range.setStart(text, i); range.setEnd(text, i + 1);
+            const box = range.getBoundingClientRect();
+            if (!box.width) { row += text.data[i]; continue; }  // a space at the end of a line
+            if (top !== null && box.top > top + 2) { rows.push(row); row = ''; }
+            top = box.top; row += text.data[i];
+          }
+        }
+        return rows.concat([row]).map(r => r.trim()); }""")
+    assert lines == ["提问的词\u00a0↓", "被看的词\u00a0→"] or lines == [widgets.TEXT["zh"]["corner"]], lines
+    assert not errors
