@@ -575,7 +575,12 @@ HELPER_SUMMARY = {"zh": "辅助代码：画热力图用的，可以跳过（点�
 
 def fold_helper_cells(soup, lang):
     """A code cell tagged "helper" (cell metadata) shows folded on the page: its code is not the
-    lesson. The downloaded notebook keeps it as it is (a cell to run)."""
+    lesson. The downloaded notebook keeps it as it is (a cell to run). The next code block, which
+    uses it, gets the chapters' "needs code from a fold above" mark."""
+    from bs4 import BeautifulSoup
+
+    from snippets import widgets
+
     for cell in soup.select(".jp-CodeCell.celltag_helper"):
         source = cell.select_one(".jp-Cell-inputWrapper")
         if source is None or source.find_parent("details", class_="notebook-helper"):
@@ -585,6 +590,10 @@ def fold_helper_cells(soup, lang):
         summary.string = HELPER_SUMMARY[lang]
         fold.append(summary)
         source.wrap(fold)
+        user = next((block for block in fold.find_all_next("div", class_="highlight")
+                     if fold not in block.parents), None)  # the first block after the fold
+        if user is not None:
+            user.insert_before(BeautifulSoup(widgets.embed("needs-fold", lang), "html.parser"))
 
 
 def material_code_block(soup, editor, name, cell=0):

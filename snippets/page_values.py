@@ -17,6 +17,23 @@ def _w(x):
     return f"{x:.2f}"
 
 
+def _face(word, matrix):
+    """A word's Query, Key or Value: its word vector times one of the three matrices, (d_k,)."""
+    return np.asarray(sentence.embedding[word], dtype=float) @ matrix
+
+
+def _vector(values, fmt):
+    return "[" + ", ".join(fmt.format(v) for v in values) + "]"
+
+
+def _sum_of_matches(asking, looked_at):
+    """'2.0 + 1.0': the Query numbers of `asking` in the slots the Key of `looked_at` has."""
+    key = _face(looked_at, sentence.w_key)
+    if not set(key) <= {0, 1}:
+        raise ValueError(f"the Key of {looked_at} is not 0s and 1s: a score is not a plain sum of slots")
+    return " + ".join(f"{q:.1f}" for q, k in zip(_face(asking, sentence.w_query), key) if k)
+
+
 def _pct(x):
     return f"{x * 100:.0f}%"
 
@@ -95,10 +112,19 @@ VALUES = {
     "num.rain_weather_percent": lambda lang: _pct(sentence.rain_attention()[0][0, 1]),
     # word-vectors: scores (before softmax) of the toy sentence, separate and tied W_Q / W_K
     "num.it_cat_score": lambda lang: f"{sentence.sentence_scores()[0, 3]:.1f}",
+    "num.it_a_score": lambda lang: f"{sentence.sentence_scores()[0, 2]:.1f}",
+    # the scores of 它 worked by hand: its Query, a Key, the products that are not 0
+    "num.it_query": lambda lang: _vector(_face("它", sentence.w_query), "{:.1f}"),
+    "num.cat_key": lambda lang: _vector(_face("猫", sentence.w_key), "{:.0f}"),
+    "num.it_cat_dot": lambda lang: " + ".join(
+        f"{q:.1f} × {k:.0f}" for q, k in zip(_face("它", sentence.w_query), _face("猫", sentence.w_key))),
+    "num.it_cat_sum": lambda lang: _sum_of_matches("它", "猫"),
+    "num.it_a_sum": lambda lang: _sum_of_matches("它", "一只"),
     "num.cat_it_score": lambda lang: f"{sentence.sentence_scores()[3, 0]:.1f}",
     "num.tied_it_cat_score": lambda lang: f"{sentence.sentence_scores(tied=True)[0, 3]:.1f}",
     "num.tied_it_self_score": lambda lang: f"{sentence.sentence_scores(tied=True)[0, 0]:.1f}",
     "num.tied_it_self_weight": lambda lang: _w(softmax(sentence.sentence_scores(tied=True))[0, 0]),
+    "num.tied_it_cat_weight": lambda lang: _w(softmax(sentence.sentence_scores(tied=True))[0, 3]),
     "num.tied_new_it_animal": lambda lang: _w(sentence.tied_new_it_meaning()["animal"]),
     "num.tied_new_it_pet": lambda lang: _w(sentence.tied_new_it_meaning()["pet"]),
     # what the new 它 holds (its Value features: animal, pet, weather)

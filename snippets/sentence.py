@@ -2,9 +2,11 @@
 
 Every number is chosen by hand and means something. A word's embedding says
 what kind of word it is (four features) and what it means (two); W_Q says what
-each kind of word looks for; W_K puts the kind of word on its label (the Key);
-W_V hands over what the word means (the Value). So a Key is not a Value: the
-Key of "cat" says "noun", its Value says "animal, pet".
+each kind of word looks for; W_K puts the kind of word, and "animal", on its
+label (the Key); W_V hands over what the word means (the Value). So a Key is
+not a Value: the Key of "cat" says "noun, animal", its Value "animal, pet".
+A score is a sum over the Key's slots: "it" scores "cat" 2.0 (noun) + 1.0
+(animal) = 3.0, the article's number, so a Query is not a list of scores.
 The sentence 它下雨了 needs two features this one does not (weather, particle):
 section ``widen`` adds them to a copy of the model, every old number unchanged.
 Pages: "Back to word vectors", "Scores → weights", "A weighted sum of values",
@@ -34,28 +36,28 @@ embedding = dict(zip(words, vectors))  # word -> its vector
 
 # --8<-- [start:w_query]
 # W_Q: what each kind of word looks for, in the Key's slots.
-# (d, d_k) = (6, 4). The two meaning rows look for nothing.
+# (d, d_k) = (6, 5). The two meaning rows look for nothing.
 w_query = np.array([
-    # pron verb meas noun
-    [0.5, 0.3, 1.2, 3.0],  # pronoun: nouns most
-    [1.0, 2.0, 0.2, 0.2],  # verb: verbs, then pronouns
-    [0.2, 0.2, 2.0, 1.0],  # measure: measures, then nouns
-    [1.2, 0.2, 1.0, 1.5],  # noun: nouns, then pronouns
-    [0.0, 0.0, 0.0, 0.0],  # animal
-    [0.0, 0.0, 0.0, 0.0],  # pet
+    # pron verb meas noun anim
+    [0.5, 0.3, 0.2, 2.0, 1.0],  # pronoun: a noun, an animal
+    [1.0, 2.0, 0.2, 0.2, 0.0],  # verb: verbs, then pronouns
+    [0.2, 0.2, 2.0, 1.0, 0.0],  # measure: measures, then nouns
+    [1.2, 0.2, 1.0, 1.5, 0.0],  # noun: nouns, then pronouns
+    [0.0, 0.0, 0.0, 0.0, 0.0],  # animal
+    [0.0, 0.0, 0.0, 0.0, 0.0],  # pet
 ])
 # --8<-- [end:w_query]
 
 # --8<-- [start:w_key_value]
-# W_K: the label (Key) is the kind of word.  (6, 4)
+# W_K: the label (Key) is the kind of word, and "animal".  (6, 5)
 w_key = np.array([
-    # pron verb meas noun
-    [1, 0, 0, 0],  # pronoun
-    [0, 1, 0, 0],  # verb
-    [0, 0, 1, 0],  # measure
-    [0, 0, 0, 1],  # noun
-    [0, 0, 0, 0],  # animal: not on the label
-    [0, 0, 0, 0],  # pet: not on the label
+    # pron verb meas noun anim
+    [1, 0, 0, 0, 0],  # pronoun
+    [0, 1, 0, 0, 0],  # verb
+    [0, 0, 1, 0, 0],  # measure
+    [0, 0, 0, 1, 0],  # noun
+    [0, 0, 0, 0, 1],  # animal: on the label too
+    [0, 0, 0, 0, 0],  # pet: not on the label
 ])
 
 # W_V: the contents (Value) are what the word means.  (6, 2)
@@ -71,7 +73,7 @@ w_value = np.array([
 ])
 # --8<-- [end:w_key_value]
 
-key_features = features[:4]  # the Key's slots (the explorer's column names)
+key_features = features[:5]  # the Key's slots (the explorer's column names)
 
 
 # --8<-- [start:self_attention]
@@ -79,7 +81,7 @@ def self_attention(words):
     """Every word asks (Q) and answers (K, V)."""
     x = np.array([embedding[w] for w in words])  # (n, 6)
     q, k, v = x @ w_query, x @ w_key, x @ w_value
-    scores = q @ k.T                    # (n, 4) @ (4, n) -> (n, n)
+    scores = q @ k.T                    # (n, 5) @ (5, n) -> (n, n)
     weights = softmax(scores, axis=-1)  # each row sums to 1
     return weights, weights @ v         # (n, n) @ (n, 2) -> (n, 2)
 # --8<-- [end:self_attention]
@@ -95,13 +97,13 @@ rain_embedding["rains"] = [0, 1, 0, 0, 0, 0, 1, 0]  # verb; weather
 rain_embedding["le"] = [0, 0, 0, 0, 0, 0, 0, 1]     # particle
 
 # Every matrix keeps its old numbers and gets a row per new feature.
-rain_w_query = np.zeros((8, 6))  # Key slots: the 4 old, weather, particle
-rain_w_query[:6, :4] = w_query   # the old numbers, unchanged
-rain_w_query[0, 4] = 3.0         # a pronoun also looks for weather
-rain_w_query[7, [1, 5]] = 1.0    # a particle looks for its verb, itself
-rain_w_key = np.zeros((8, 6))
-rain_w_key[:6, :4] = w_key
-rain_w_key[6, 4] = rain_w_key[7, 5] = 1  # new labels: weather, particle
+rain_w_query = np.zeros((8, 7))  # Key slots: the 5 old, weather, particle
+rain_w_query[:6, :5] = w_query   # the old numbers, unchanged
+rain_w_query[0, 5] = 3.0         # a pronoun also looks for weather
+rain_w_query[7, [1, 6]] = 1.0    # a particle looks for its verb, itself
+rain_w_key = np.zeros((8, 7))
+rain_w_key[:6, :5] = w_key
+rain_w_key[6, 5] = rain_w_key[7, 6] = 1  # new labels: weather, particle
 rain_w_value = np.zeros((8, 3))  # Value slots: animal, pet, weather
 rain_w_value[:6, :2] = w_value
 rain_w_value[6, 2] = 1           # weather is handed over
@@ -174,11 +176,11 @@ def main():
     v = x @ w_value  # what each word hands over
     # the Key and the Value of "cat"
     print(k[3], v[3])
-    #> [0 0 0 1] [1 1]
+    #> [0 0 0 1 1] [1 1]
     # --8<-- [end:faces]
 
     # --8<-- [start:scores_rows]
-    scores = q @ k.T  # (4 words, 4 slots) @ (4 slots, 4 words) -> (4, 4)
+    scores = q @ k.T  # (4 words, 5 slots) @ (5 slots, 4 words) -> (4, 4)
     for word, row in zip(words, scores):
         print(word, *(f"{s:.1f}" for s in row))
     #> it 0.5 0.3 1.2 3.0
@@ -210,8 +212,8 @@ def main():
     tied = q @ q.T  # W_K = W_Q: every Key is the word's own Query
     print(f"it->cat: score {tied[0, 3]:.1f}, cat->it: {tied[3, 0]:.1f}")
     print(f"it->it:  score {tied[0, 0]:.1f}, weight {softmax(tied)[0, 0]:.2f}")
-    #> it->cat: score 6.4, cat->it: 6.4
-    #> it->it:  score 10.8, weight 0.98
+    #> it->cat: score 3.9, cat->it: 3.9
+    #> it->it:  score 5.4, weight 0.77
     # --8<-- [end:tied]
 
     # --8<-- [start:new_it]

@@ -319,7 +319,20 @@ def _explorer(lang):
     return explorer.render(lang)
 
 
-WIDGETS = {"playground": _playground, "explorer": _explorer}
+# A visible code block that needs code kept in a fold above it (tests/test_copy_run.py finds them).
+NEEDS_FOLD = {
+    "zh": "这段要用到上面折叠块里的代码：先运行那段，或者点页首的「复制本页全部代码」。",
+    "en": "This block needs code from a fold above: run that first, or use “Copy all the code on this page” at the top.",
+}
+
+
+def _needs_fold(lang):
+    """The mark above such a block: one short line, tied to the block below it."""
+    return (f'<p class="needs-fold"><span class="needs-fold__arrow" aria-hidden="true">↑</span> '
+            f'{html.escape(NEEDS_FOLD[lang])}</p>')
+
+
+WIDGETS = {"playground": _playground, "explorer": _explorer, "needs-fold": _needs_fold}
 
 
 def embed(name, lang):

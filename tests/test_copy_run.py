@@ -7,6 +7,7 @@ order into one fresh interpreter that has numpy and matplotlib but not this
 repository, must run without error, and every `#>` line must be real output.
 """
 import html.parser
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -260,3 +261,73 @@ def test_copy_all_button_is_not_shown_without_javascript(browser, site_url):
         assert page.locator("[data-copy-all]").count() == 1 and not page.locator("[data-copy-all]").is_visible()
     finally:
         context.close()
+
+
+# ---- a visible block that needs a fold says so
+FOLD_RUNNER = r'''
+import contextlib, io, json, sys
+blocks = json.load(sys.stdin)  # [[folded, code]]
+scope, done, needs = {"__name__": "__main__"}, set(), []
+def run(i):
+    with contextlib.redirect_stdout(io.StringIO()):
+        exec(compile(blocks[i][1], f"block {i}", "exec"), scope)
+    done.add(i)
+for i, (folded, code) in enumerate(blocks):
+    if folded:
+        continue
+    try:
+        run(i)
+    except Exception as error:  # as a reader would: now run the folds above, then this block again
+        for j in range(i):
+            if j not in done:
+                run(j)
+        run(i)
+        needs.append(i)
+print(json.dumps(needs))
+'''
+
+
+def fold_blocks(path):
+    """[(folded, marked, code)] of a page's Python blocks: folded = inside a closed <details>;
+    marked = the nearest block-or-mark before it is a needs-fold mark."""
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+    found = []
+    for block in soup.select("div.highlight"):
+        if not any(f"language-{lang}" in block.get("class", []) for lang in RUNNABLE):
+            continue
+        for hidden in block.select(".md-annotation, button"):
+            hidden.decompose()
+        folded = any(not d.has_attr("open") for d in block.find_parents("details"))
+        before = block.find_previous(lambda t: (t.name == "p" and "needs-fold" in t.get("class", []))
+                                     or (t.name == "div" and "highlight" in t.get("class", [])))
+        marked = before is not None and before.name == "p"
+        found.append((folded, marked, block.get_text()))
+    return found
+
+
+def test_a_visible_block_that_needs_a_fold_says_so(site_dir):
+    """Readers copy the visible blocks only and hit NameError where a block needs code kept in a
+    fold. Run each page as such a reader: visible blocks in order; when one fails, the folds above
+    it, then it again. The blocks that failed, and only those, carry the needs-fold mark."""
+    problems, marked_somewhere = [], 0
+    for path in pages(site_dir):
+        blocks = fold_blocks(path)
+        if not blocks:
+            continue
+        run = subprocess.run([sys.executable, "-I", "-c", FOLD_RUNNER], input=json.dumps(
+            [[folded, code] for folded, _, code in blocks]), capture_output=True, text=True,
+            env={"MPLBACKEND": "Agg", "PATH": "/usr/bin:/bin"})
+        assert run.returncode == 0, f"{path.relative_to(site_dir)}: {run.stderr[-1500:]}"
+        needs = set(json.loads(run.stdout))
+        marked = {i for i, (folded, mark, _) in enumerate(blocks) if mark}
+        marked_somewhere += len(marked)
+        where = path.relative_to(site_dir).parent.as_posix()
+        for i in sorted(needs - marked):
+            problems.append(f"{where}: visible block {i} needs a fold above but has no mark")
+        for i in sorted(marked - needs):
+            problems.append(f"{where}: block {i} is marked, but " + (
+                "it is folded" if blocks[i][0] else "runs without the folds"))
+    assert marked_somewhere, "no page has a needs-fold mark: is the parser reading the marks?"
+    assert not problems, "\n".join(problems)

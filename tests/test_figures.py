@@ -1018,6 +1018,12 @@ def test_mix_caption_calls_empty_values_water_only_while_they_are_empty():
         value = np.asarray(sentence.embedding[word], dtype=float) @ sentence.w_value
         assert not value.any(), word
     assert "白水" in mix.CAPTION["zh"] and "plain water" in mix.CAPTION["en"]
+    # and the figure's own labels say so, for those two and only those (a reader saw "value of it")
+    assert [w for w in sentence.SENTENCE if mix.empty(w)] == ["它", "是"]
+    for lang, water in (("zh", "白水"), ("en", "water")):
+        fig = mix.draw(lang, style.THEMES["light"])
+        labels = [t.get_text() for t in fig.axes[0].texts if water in t.get_text()]
+        assert len(labels) == 2, labels
 
 
 @pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)

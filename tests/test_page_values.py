@@ -91,7 +91,7 @@ def test_word_vector_numbers_match_the_sentence():
         assert render("num.cat_it_score", lang) == f"{scores[3, 0]:.1f}" == "1.2"
         assert render("num.tied_it_cat_score", lang) == f"{tied[3, 0]:.1f}"  # symmetric
         assert render("num.tied_it_self_score", lang) == f"{sum(x * x for x in sentence.w_query[0]):.1f}"
-        assert render("num.tied_it_self_weight", lang) == f"{tied_weights[0] / sum(tied_weights):.2f}" == "0.98"
+        assert render("num.tied_it_self_weight", lang) == f"{tied_weights[0] / sum(tied_weights):.2f}" == "0.77"
         weights = sentence.sentence_weights()[0]
         assert render("num.new_it_animal", lang) == f"{weights[2] + weights[3]:.2f}"  # from 一只 and 猫
         assert render("num.new_it_pet", lang) == f"{weights[3]:.2f}"  # from 猫 alone
@@ -320,7 +320,7 @@ def test_faces_table_reads_the_three_matrices():
         assert re.sub(r'<span class="nowrap">.*?</span>', "", it[1]).strip("、, ") == ""
         assert [p for p in spans if p.startswith("**")] == [
             "**" + ("名词" if lang == "zh" else "noun") + f" {pronoun_row.max():.1f}**"]
-        assert cat[2] == ("名词" if lang == "zh" else "noun")
+        assert cat[2] == ("名词、动物" if lang == "zh" else "noun, animal")
         assert cat[3] == ("动物、宠物" if lang == "zh" else "animal, pet")
         assert it[3] == ("（无）" if lang == "zh" else "(nothing)")
         numbers = [float(n) for n in re.findall(r"\d+\.\d", it[1])]

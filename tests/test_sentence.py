@@ -50,14 +50,15 @@ def named(values, names):
 
 
 KINDS = ["pronoun", "verb", "measure", "noun"]
-RAIN_KEY_FEATURES = KINDS + ["weather", "particle"]
+KEY_SLOTS = KINDS + ["animal"]
+RAIN_KEY_FEATURES = KEY_SLOTS + ["weather", "particle"]
 
 
 # ---------------------------------------------------------------- the hand-made tables
 
 def test_the_embeddings_are_hand_made_features_four_kinds_then_two_meanings():
     assert sentence.features == KINDS + ["animal", "pet"]
-    assert sentence.key_features == KINDS
+    assert sentence.key_features == KEY_SLOTS
     for word in WORDS:
         vector_ = sentence.embedding[word]
         assert len(vector_) == len(sentence.features)
@@ -69,25 +70,33 @@ def test_the_embeddings_are_hand_made_features_four_kinds_then_two_meanings():
 
 
 def test_the_three_matrices_have_the_shapes_the_comments_give():
-    assert sentence.w_query.shape == (6, 4)
-    assert sentence.w_key.shape == (6, 4)
+    assert sentence.w_query.shape == (6, 5)
+    assert sentence.w_key.shape == (6, 5)
     assert sentence.w_value.shape == (6, 2)
     assert sentence.value_features == ["animal", "pet"]
 
 
 def test_the_key_is_the_kind_of_word_and_the_value_what_it_means():
     """The library's lesson: the label (Key) and the contents (Value) are different things."""
-    np.testing.assert_array_equal(sentence.w_key, np.eye(6)[:, :4])   # copies the 4 kinds
+    np.testing.assert_array_equal(sentence.w_key, np.eye(6)[:, :5])   # copies the 4 kinds, animal
     np.testing.assert_array_equal(sentence.w_value, np.eye(6)[:, 4:])  # copies the 2 meanings
-    assert named(vector("cat", sentence.w_key), KINDS) == ["noun"]
+    assert named(vector("cat", sentence.w_key), KEY_SLOTS) == ["noun", "animal"]  # the article's
+    assert named(vector("a", sentence.w_key), KEY_SLOTS) == ["measure", "animal"]  # "animal noun"
     assert named(vector("cat", sentence.w_value), sentence.value_features) == ["animal", "pet"]
     for word in ("it", "is"):
         assert not vector(word, sentence.w_value).any()  # no meaning to hand over
 
 
-def test_the_pronoun_row_of_w_query_holds_the_articles_raw_scores():
-    np.testing.assert_array_equal(sentence.w_query[0], ARTICLE_SCORES)
+def test_it_scores_the_articles_numbers_but_its_query_is_not_them():
+    """Readers took the Query of 它 for its scores while the two were equal: now two of its
+    scores are visibly sums of two slots, and the Query has one more number than the scores."""
     np.testing.assert_array_equal(sentence.sentence_scores()[IT], ARTICLE_SCORES)
+    query = np.array(sentence.embedding["it"]) @ sentence.w_query
+    assert query.shape == (5,) and not np.isin(query[2:], ARTICLE_SCORES).any()
+    assert query[KEY_SLOTS.index("noun")] + query[KEY_SLOTS.index("animal")] == ARTICLE_SCORES[CAT]
+    assert query[KEY_SLOTS.index("measure")] + query[KEY_SLOTS.index("animal")] == ARTICLE_SCORES[A]
+    keys = np.array([sentence.embedding[w] for w in WORDS]) @ sentence.w_key
+    assert [int(k.sum()) for k in keys] == [1, 1, 2, 2]  # two Keys have more than one 1
 
 
 def test_meaning_asks_for_nothing():
@@ -110,10 +119,10 @@ def test_the_chinese_words_name_the_same_vectors():
 def test_the_wider_model_keeps_every_old_number():
     assert sentence.rain_features == sentence.features + ["weather", "particle"]
     assert sentence.rain_value_features == sentence.value_features + ["weather"]
-    assert sentence.rain_w_query.shape == sentence.rain_w_key.shape == (8, 6)
+    assert sentence.rain_w_query.shape == sentence.rain_w_key.shape == (8, 7)
     assert sentence.rain_w_value.shape == (8, 3)
-    np.testing.assert_array_equal(sentence.rain_w_query[:6, :4], sentence.w_query)
-    np.testing.assert_array_equal(sentence.rain_w_key[:6, :4], sentence.w_key)
+    np.testing.assert_array_equal(sentence.rain_w_query[:6, :5], sentence.w_query)
+    np.testing.assert_array_equal(sentence.rain_w_key[:6, :5], sentence.w_key)
     np.testing.assert_array_equal(sentence.rain_w_value[:6, :2], sentence.w_value)
     for word in WORDS:  # the old words have neither new feature
         assert sentence.rain_embedding[word] == sentence.embedding[word] + [0, 0]
@@ -128,10 +137,13 @@ def test_the_wider_model_adds_what_its_comments_say():
                  sentence.rain_value_features) == ["weather"]
     # the only new asking: a pronoun looks for weather, a particle for its verb and itself
     new_asking = sentence.rain_w_query.copy()
-    new_asking[:6, :4] = 0
+    new_asking[:6, :5] = 0
+    slot = RAIN_KEY_FEATURES.index
     assert {(int(i), int(j)) for i, j in zip(*np.nonzero(new_asking))} == {
-        (feature("pronoun"), 4), (feature("particle"), 1), (feature("particle"), 5)}
-    assert sentence.rain_w_query[feature("pronoun"), 4] == sentence.w_query[0].max()  # as hard as for a noun
+        (feature("pronoun"), slot("weather")), (feature("particle"), slot("verb")),
+        (feature("particle"), slot("particle"))}
+    # a pronoun scores weather as it scored cat, a noun and an animal
+    assert sentence.rain_w_query[feature("pronoun"), slot("weather")] == sentence.sentence_scores()[IT, CAT]
 
 
 def test_the_wider_model_gives_it_is_a_cat_exactly_what_the_small_one_does():
@@ -199,11 +211,11 @@ def test_attention_is_asymmetric():
 def test_with_w_k_equal_to_w_q_the_scores_are_symmetric_and_it_looks_at_itself():
     tied = sentence.sentence_scores(tied=True)
     np.testing.assert_allclose(tied, tied.T, rtol=1e-15)
-    assert tied[IT, IT] == pytest.approx(np.sum(sentence.w_query[0] ** 2))  # |q|^2 = 10.78
-    assert round(tied[IT, IT], 1) == 10.8 and round(tied[IT, CAT], 1) == 6.4
+    assert tied[IT, IT] == pytest.approx(np.sum(sentence.w_query[0] ** 2))  # |q|^2 = 5.38
+    assert round(tied[IT, IT], 1) == 5.4 and round(tied[IT, CAT], 1) == 3.9
     weights = softmax(tied)
-    assert weights[IT].argmax() == IT and round(weights[IT, IT], 2) == 0.98
-    assert weights[IT, CAT] < 0.02  # the pronoun no longer finds the cat
+    assert weights[IT].argmax() == IT and round(weights[IT, IT], 2) == 0.77
+    assert weights[IT, CAT] < sentence.sentence_weights()[IT, CAT] / 4  # cat is mostly lost
 
 
 def test_each_row_has_the_ownership_the_comments_describe():

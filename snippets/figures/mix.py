@@ -19,8 +19,10 @@ CAPTION = {
           "shares are plain water.",
 }
 TEXT = {
-    "zh": {"glass": "新的「它」", "layer": "{word}的 Value", "total": "合计 {total}"},
-    "en": {"glass": "new it (它)", "layer": "value of {word}", "total": "total {total}"},
+    "zh": {"glass": "新的「它」", "layer": "{word}的 Value", "empty": "{word}：白水（Value 为空）",
+           "total": "合计 {total}"},
+    "en": {"glass": "new it (它)", "layer": "value of {word}", "empty": "{word}: water (empty value)",
+           "total": "total {total}"},
 }
 
 
@@ -29,6 +31,11 @@ def data():
     shares = sentence.new_it_shares()
     words = list(shares)
     return words, np.array([shares[w] for w in words])
+
+
+def empty(word):
+    """Whether `word` hands over nothing (its Value is all zeros): its share is plain water."""
+    return not (np.asarray(sentence.embedding[word], dtype=float) @ sentence.w_value).any()
 
 
 def alt(lang):
@@ -69,7 +76,7 @@ def draw(lang, theme, layout="wide"):
         ax.plot([1.1], [y], "s", color=color, markersize=9)
         ax.text(pct_x, y, f"{style.pct(share)}", ha="left", va="center", fontsize=12, color=theme.text)
         word_text = style.word_mark(word, lang) if lang == "zh" else style.word_label(word, lang)
-        ax.text(name_x, y, text["layer"].format(word=word_text),
+        ax.text(name_x, y, text["empty" if empty(word) else "layer"].format(word=word_text),
                 ha="left", va="center", color=theme.text)
     ax.text(0.5, -0.07, text["glass"], ha="center", va="top", fontsize=12, color=theme.text)
     ax.text(0.5, 1.04, text["total"].format(total=style.pct(shares.sum())), ha="center", va="bottom",
