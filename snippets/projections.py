@@ -1,6 +1,6 @@
 """Three faces of one word: Query, Key and Value made from one embedding.
 
-Page: "From the analogy back to word vectors" (docs/*/word-vectors.md).
+Page: "From the library to word vectors" (docs/*/word-vectors.md).
 Run ``python -m snippets.projections``.
 """
 
