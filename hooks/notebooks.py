@@ -593,7 +593,7 @@ def fold_helper_cells(soup, lang):
         user = next((block for block in fold.find_all_next("div", class_="highlight")
                      if fold not in block.parents), None)  # the first block after the fold
         if user is not None:
-            user.insert_before(BeautifulSoup(widgets.embed("needs-fold", lang), "html.parser"))
+            user.insert_before(BeautifulSoup(widgets.embed("needs-helper", lang), "html.parser"))
 
 
 def material_code_block(soup, editor, name, cell=0):
