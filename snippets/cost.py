@@ -20,7 +20,7 @@ def chain_steps(n_words):
     return n_words - 1
 
 
-def path_length(distance, *, attention=True):
+def path_length(distance, attention=True):
     """Steps between words `distance` positions apart."""
     return 1 if attention else distance
 # --8<-- [end:cost]

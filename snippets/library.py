@@ -3,8 +3,6 @@
 Page: "An everyday analogy: looking things up in a library" (docs/*/library.md).
 Run ``python -m snippets.library``.
 """
-from snippets.softmax import softmax
-
 # --8<-- [start:books]
 import numpy as np
 books = ["Cat Care Handbook", "Pet Care",
@@ -22,6 +20,13 @@ contents = np.array([[0.9, 0.3, 0.0],
                      [0.0, 0.0, 1.0],
                      [0.0, 0.0, 1.0]])
 # --8<-- [end:books]
+
+# --8<-- [start:softmax_preview]
+def softmax(scores):
+    """Scores in, weights out: chapter 3 takes it apart."""
+    exps = np.exp(scores - np.max(scores))  # all positive
+    return exps / np.sum(exps)              # they add up to 1
+# --8<-- [end:softmax_preview]
 
 # The columns of `question` and `labels` (the playground notebook prints them).
 topics = ["cats", "pet care", "poetry", "physics"]

@@ -26,7 +26,7 @@ def reference_lookup():
 def run_section(name, namespace=None):
     """Exec a shown section of snippets/library.py (after the ones it needs); return its namespace."""
     namespace = {} if namespace is None else namespace
-    for module, section in [("softmax", "idea"), ("library", "books"), ("library", "lookup"),
+    for module, section in [("library", "books"), ("library", "softmax_preview"), ("library", "lookup"),
                             ("library", name)]:
         exec(sections_of(module)[section], namespace)
     return namespace
@@ -50,6 +50,18 @@ def test_the_relevance_score_is_the_question_dotted_with_each_label():
     scores, _, _ = reference_lookup()
     np.testing.assert_allclose(library.scores, scores, rtol=1e-15)
     assert library.relevance is library.scores  # the old name, still read by the figure
+
+
+def test_the_chapters_softmax_preview_is_the_tested_softmax():
+    """Chapter 1 shows softmax in three lines before chapter 3 teaches it: same weights as
+    snippets.softmax.softmax, stable for huge scores, on one list of scores."""
+    from snippets.softmax import softmax
+
+    rng = np.random.default_rng(1)
+    for scores in [library.scores, rng.normal(size=7) * 5, np.array([1000.0, 999.0, -1000.0]),
+                   np.zeros(3), np.array([2.5])]:
+        np.testing.assert_allclose(library.softmax(scores), softmax(scores), rtol=1e-14, atol=0)
+    assert np.isfinite(library.softmax(np.array([1e308, 0.0]))).all()
 
 
 def test_weights_are_softmax_of_the_scores_and_ordered_like_them():

@@ -17,8 +17,8 @@ PHONE_SIZE = (style.PHONE_WIDTH, 6.6)  # one matrix per row
 CAPTION = {
     "zh": "分数矩阵，softmax 之前，还不是权重（行：发出 Query 的词，列：被看的词）。第一幅：W_Q 与 W_K 各不相同，「它」看「猫」和「猫」看「它」得分不同；"
           "第二幅：令 W_K = W_Q，矩阵必然关于对角线对称。",
-    "en": "Score matrices, before softmax: not weights yet (rows: the word asking, columns: the word looked at). First: separate W_Q and W_K, so "
-          "“it” → “cat” and “cat” → “it” score differently. Second: with W_K = W_Q the matrix is always symmetric.",
+    "en": "Score matrices, before softmax: not weights yet (rows: the word asking, columns: the word looked at). With separate W_Q and W_K, "
+          "“it” → “cat” and “cat” → “it” score differently; with W_K = W_Q the matrix is always symmetric.",
 }
 TEXT = {
     "zh": {"pair": "它→猫 {ab} {rel} 猫→它 {ba}", "title": "分数：{w}"},

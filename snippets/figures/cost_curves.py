@@ -21,10 +21,10 @@ CAPTION = {
     "zh": "第一幅：注意力让每个词和每个词比一次，比对次数按 n² 增长，但可以同时做完；"
           "第二幅：逐个传话只要 n − 1 步，却得一步接一步地走（两者单位不同，各用一根纵轴）；"
           "第三幅：任意两个词之间，注意力只隔 1 步，传话要走的步数和距离一样长。",
-    "en": "First: attention compares every word with every word, so the comparisons grow as n², all done at once; "
-          "second: a relay down the line takes only n − 1 steps, but one after another (different units, "
-          "so each has its own axis); third: any two words are 1 step apart for attention, "
-          "and as many steps as they are far apart for the relay.",
+    "en": "Attention compares every word with every word, so its comparisons grow as n², all done at once. "
+          "A relay down the line takes only n − 1 steps, but one after another (a different unit, so a chart "
+          "of its own). And any two words are 1 step apart for attention, as many steps as they are far "
+          "apart for the relay.",
 }
 TEXT = {
     "zh": {"pairs": "注意力：比对次数", "pairs_y": "比对次数（n²）", "chain": "逐个传话：先后步数",

@@ -21,8 +21,9 @@ TOPICS = {  # the columns of library.contents
 CAPTION = {
     "zh": "第一幅：问题和每本书书脊标签比出的分数；第二幅：softmax 后每本书分到的权重；"
           "第三幅：笔记的每一项由各本书按权重贡献——不是只抄最相关的那一本。",
-    "en": "First: the score of each spine label against the question; second: the weight each book gets after softmax; "
-          "third: every item of the note is made of all the books, by weight, not copied from the best match alone.",
+    "en": "Scores, weights, then the note: each spine label is scored against the question, softmax turns the "
+          "scores into weights, and each item of the note blends all the books by weight instead of copying "
+          "the best match.",
 }
 TEXT = {
     "zh": {"relevance": "分数（Query · Key）", "weights": "权重（softmax）", "note": "笔记里每一项来自哪本书"},

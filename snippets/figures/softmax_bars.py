@@ -13,8 +13,8 @@ SIZE = (7.0, 4.0)  # inches
 PHONE_SIZE = (style.PHONE_WIDTH, 6.4)  # panels stacked
 CAPTION = {
     "zh": "第一幅：文章里的分数；第二幅：softmax 之后的权重。顺序不变，差距被放大；最后：权重像一份总和为 1 的预算。",
-    "en": "First: the article's scores; second: the weights after softmax. The order stays, the gaps grow; "
-          "last: the weights are a budget that sums to 1.",
+    "en": "The article's scores, and the weights softmax makes of them: the order stays, the gaps grow, and "
+          "the weights are a budget that sums to 1.",
 }
 TEXT = {
     "zh": {"scores": "softmax 之前的分数（可以是任意大小）", "weights": "softmax 之后的权重（0 到 1）",

@@ -9,6 +9,10 @@ CATALOGUE = {
     '# Query, by topic: cats, pet care, poetry, physics': '# Query，按主题分：猫、宠物护理、诗歌、物理',
     "# Keys: each book's spine label, same four topics": "# Key：每本书的书脊标签，同样四个主题",
     '# Values: feeding, deworming, off-topic': '# Value：喂养、驱虫、离题',
+    # softmax_preview
+    '"""Scores in, weights out: chapter 3 takes it apart."""': '"""分数进，权重出：第 3 章会把它拆开讲。"""',
+    '# all positive': '# 全是正数',
+    '# they add up to 1': '# 加起来等于 1',
     # lookup
     '# scores: the question against every label': '# 分数：拿问题和每个标签比对',
     '# weights: the scores as shares that add up to 1': '# 权重：把分数变成加起来等于 1 的占比',
