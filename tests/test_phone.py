@@ -381,6 +381,27 @@ def test_back_to_top_does_not_cover_the_explorer_on_a_phone(browser, site_url):
     assert top_display("weights/", phone) != "none"
 
 
+@pytest.mark.parametrize("url", ["weights/", "en/weights/", "en/word-vectors/", "misconceptions/"])
+def test_a_one_line_title_is_one_line_tall_on_a_phone(browser, site_url, url):
+    """A reader saw a blank band under each title: the title's invisible ¶ link wrapped onto a
+    line of its own. A title whose words fit on one line must take one line."""
+    context = browser.new_context(viewport=PHONES["390x844"], is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(site_url + url)
+        lines = page.evaluate("""() => {
+          const h1 = document.querySelector('.md-content h1');
+          const range = document.createRange();
+          range.selectNodeContents(h1.firstChild);  // the title's words alone
+          const words = range.getClientRects().length;
+          return [words, Math.round(h1.getBoundingClientRect().height / parseFloat(getComputedStyle(h1).lineHeight))];
+        }""")
+    finally:
+        context.close()
+    words, tall = lines
+    assert tall == words, f"{url}: the title's words take {words} line(s), the title {tall}"
+
+
 @pytest.mark.parametrize("lang", PLAYGROUND)
 def test_playground_assets_only_where_used(site_dir, lang):
     """playground.css/.js are linked from the page with the playground and no other."""
