@@ -468,6 +468,24 @@ def test_show_all_steps(page, explorer_site, errors, lang):
     assert not errors
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_show_all_on_a_phone_lets_the_step_bar_scroll_away(browser, explorer_site, lang):
+    """With every step shown, the bar need not follow the reader on a phone (sticky, it covered a
+    quarter of the screen); one step at a time, and on a desktop, it still does."""
+    def position(size, show_all):
+        context = browser.new_context(viewport=size, has_touch=size["width"] < 500, is_mobile=size["width"] < 500)
+        try:
+            root = open_explorer(context.new_page(), explorer_site, lang)
+            if show_all:
+                root.locator("input[data-ae-all]").check()
+            return root.locator("[data-ae-stepper]").evaluate("el => getComputedStyle(el).position")
+        finally:
+            context.close()
+    phone, desktop = {"width": 390, "height": 844}, {"width": 1280, "height": 900}
+    assert position(phone, True) == "static"
+    assert position(phone, False) == position(desktop, True) == "sticky"
+
+
 @pytest.mark.parametrize("motion", ["reduce", "no-preference"])
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_step_and_its_sentence_are_in_view_on_a_phone(browser, explorer_site, lang, motion):
