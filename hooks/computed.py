@@ -13,8 +13,8 @@ from mkdocs.exceptions import PluginError
 PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")  # "-": {{ exercises.word-vectors }}
 
 STAMP = {
-    "zh": "本页数字与图由站内代码在构建网站时算出（NumPy {numpy}、Matplotlib {matplotlib}）：输入是人工设定的，结果都是算出来的。",
-    "en": "Computed at build time by the code on this site (NumPy {numpy}, Matplotlib {matplotlib}): the inputs are made up by hand, every result is computed.",
+    "zh": "本页的数字和图都是这个网站的代码算出来的，不是手填的；手工设定的只有输入（NumPy {numpy}、Matplotlib {matplotlib}）。",
+    "en": "Every number and figure on this page was computed by this site's code, not typed in; only the inputs are set by hand (NumPy {numpy}, Matplotlib {matplotlib}).",
 }
 
 

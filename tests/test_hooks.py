@@ -109,8 +109,8 @@ def test_computed_leaves_a_page_without_placeholders_alone():
 
 
 @pytest.mark.parametrize("src_uri, present, absent", [
-    ("en/weights.md", ["it (它)", "Computed at build time"], ["本页数字与图"]),
-    ("zh/weights.md", ["本页数字与图"], ["it (", "Computed at build time"]),
+    ("en/weights.md", ["it (它)", "computed by this site's code"], ["本页的数字和图"]),
+    ("zh/weights.md", ["本页的数字和图"], ["it (", "computed by this site's code"]),
 ])
 def test_computed_speaks_the_page_language(src_uri, present, absent):
     hook = load_hook("computed")
