@@ -91,11 +91,21 @@ def exercises():
     out = []
 
     # --- library: the question, the spine labels, the contents -------------------------
-    quantum = float(library.weights[library.books.index("Quantum Mechanics")])
+    # A prediction the page does not print: double the question; the off-topic book still scores 0.
+    q_book, top = library.books.index("Quantum Mechanics"), int(np.argmax(library.scores))
+    keen = 2 * library.question
+    keen_scores = library.labels @ keen  # (4,)
+    if keen_scores[q_book] != 0 or library.scores[q_book] != 0:
+        raise ValueError("exercise library-quantum says Quantum Mechanics scores 0 before and after")
+    before, after = float(library.weights[q_book]), float(_softmax(keen_scores)[q_book])
     out.append(Exercise(
         "library-quantum", "library", "choice",
-        "zero" if quantum == 0 else ("small" if quantum > 0 else "negative"),
-        values={"weight": quantum}, choices=("zero", "small", "negative"), mistakes={"zero": "zero"}))
+        "zero" if after == 0 else "down" if after < before else "up" if after > before else "same",
+        values={"question": "[" + ", ".join(f"{x:g}" for x in keen) + "]", "before": before, "after": after,
+                "lead_before": float(library.scores[top] - library.scores[q_book]),
+                "lead": float(keen_scores[top] - keen_scores[q_book]),
+                "top": float(_softmax(keen_scores)[top]), "top_score": float(keen_scores[top])},
+        choices=("up", "same", "down", "zero"), mistakes={"same": "same", "zero": "zero"}))
     pet_question = np.array([0.0, 3.0, 0.0, 0.0])  # only "pet care"
     pet = library.books[int(np.argmax(library.labels @ pet_question))]
     out.append(Exercise(

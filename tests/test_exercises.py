@@ -148,7 +148,9 @@ def test_answers_equal_independent_computations():
     assert e["library-twin"].values["each"] == pytest.approx(twin, abs=1e-12)
     assert twin == pytest.approx(before / (1 + before), abs=1e-12)  # the hint's route, no exp needed
     assert e["library-twin"].answer == "more-than-half" and before / 2 < twin < before
-    assert e["library-quantum"].answer == "small"
+    assert e["library-quantum"].answer == "down"  # doubled question: the off-topic book's share shrinks
+    keen = softmax(library.labels @ (2 * library.question))
+    assert 0 < keen[3] < library.weights[3] and keen[0] > library.weights[0]
     assert e["library-pet"].answer == "Pet Care"
     assert e["ws-note"].answer == pytest.approx(float(softmax(rel) @ library.contents[:, 0]), abs=1e-12)
     tied = sentence.sentence_scores(sentence.SENTENCE, tied=True)
@@ -372,7 +374,7 @@ def test_asset_links_follow_the_url_style():
 # label swapped in one language (zh "不变" on the key "changes") fails. Book titles and words of
 # the sentence are paired through the code catalogue and sentence.ENGLISH instead.
 CHOICE_MEANINGS = {
-    "zero": ("正好", "Exactly"), "small": ("大一点", "more than 0"), "negative": ("小于", "Less than"),
+    "zero": ("正好", "exactly"), "up": ("变大", "goes up"), "down": ("变小", "goes down"),
     "v": ("v", "v"), "4v": ("4v", "4v"), "quarter-v": ("四分之一", "quarter"),
     "same": ("不变", "same"), "changes": ("会变", "changes"),
     "as-before": ("一样多", "As much"), "half": ("正好", "Exactly half"),
