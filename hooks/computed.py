@@ -13,8 +13,8 @@ from mkdocs.exceptions import PluginError
 PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")  # "-": {{ exercises.word-vectors }}
 
 STAMP = {
-    "zh": "本页的数字和图都是这个网站的代码算出来的，不是手填的；手工设定的只有输入（NumPy {numpy}、Matplotlib {matplotlib}）。",
-    "en": "Every number and figure on this page was computed by this site's code, not typed in; only the inputs are set by hand (NumPy {numpy}, Matplotlib {matplotlib}).",
+    "zh": "本页的数字和图都是这个网站的代码（NumPy {numpy}、Matplotlib {matplotlib}）算出来的，不是手填的；手工设定的只有输入。",
+    "en": "Every number and figure on this page was computed by this site's code (NumPy {numpy}, Matplotlib {matplotlib}), not typed in; only the inputs are set by hand.",
 }
 
 

@@ -154,14 +154,14 @@ def exercises():
         values={"self": float(untied[is_, is_]), "it": float(untied[is_, it])},
         choices=_word_choices(words), mistakes={"pronoun": words[it]}))
     # The page shows the row of 它 with W_K = W_Q; these ask about rows it does not show.
-    # The texts say 猫 looks at itself most, 它 (the symmetric score) coming second.
-    if int(np.argmax(tied[c])) != c or np.argsort(tied[c])[-2] != it:
-        raise ValueError("exercise wv-tied: with W_K = W_Q, 猫 no longer looks at itself, then 它")
+    # The texts say 猫 looks at 它 most (the symmetric score), more than at itself.
+    if int(np.argmax(tied[c])) != it or np.argsort(tied[c])[-2] != c:
+        raise ValueError("exercise wv-tied: with W_K = W_Q, 猫 no longer looks at 它 most, then itself")
     out.append(Exercise(
-        "wv-tied", "word-vectors", "choice", words[c],
+        "wv-tied", "word-vectors", "choice", words[it],
         values={"self_score": float(tied[c, c]), "it_score": float(tied[c, it]),
-                "self_weight": float(tied_weights[c, c])},
-        choices=_word_choices(words), mistakes={"symmetric": words[it]}))
+                "it_weight": float(tied_weights[c, it])},
+        choices=_word_choices(words), mistakes={"self": words[c]}))
     out.append(Exercise(
         "wv-symmetric", "word-vectors", "number", float(tied[it, is_]),
         values={"score": float(tied[is_, it]), "untied_is_it": float(untied[is_, it]),

@@ -40,9 +40,9 @@ embedding = dict(zip(words, vectors))  # word -> its vector
 w_query = np.array([
     # pron verb meas noun anim
     [0.5, 0.3, 0.2, 2.0, 1.0],  # pronoun: a noun, an animal
-    [1.0, 2.0, 0.2, 0.2, 0.0],  # verb: verbs, then pronouns
-    [0.2, 0.2, 2.0, 1.0, 0.0],  # measure: measures, then nouns
-    [1.2, 0.2, 1.0, 1.5, 0.0],  # noun: nouns, then pronouns
+    [1.0, 2.0, 0.0, 0.0, 0.2],  # verb: verbs, then pronouns
+    [0.2, 0.2, 1.2, 0.2, 0.8],  # measure: measures, animals
+    [1.2, 0.2, 0.5, 1.0, 0.5],  # noun: pronouns, nouns
     [0.0, 0.0, 0.0, 0.0, 0.0],  # animal
     [0.0, 0.0, 0.0, 0.0, 0.0],  # pet
 ])
@@ -212,8 +212,8 @@ def main():
     tied = q @ q.T  # W_K = W_Q: every Key is the word's own Query
     print(f"it->cat: score {tied[0, 3]:.1f}, cat->it: {tied[3, 0]:.1f}")
     print(f"it->it:  score {tied[0, 0]:.1f}, weight {softmax(tied)[0, 0]:.2f}")
-    #> it->cat: score 3.9, cat->it: 3.9
-    #> it->it:  score 5.4, weight 0.77
+    #> it->cat: score 3.3, cat->it: 3.3
+    #> it->it:  score 5.4, weight 0.86
     # --8<-- [end:tied]
 
     # --8<-- [start:new_it]

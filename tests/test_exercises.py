@@ -156,8 +156,8 @@ def test_answers_equal_independent_computations():
     tied = sentence.sentence_scores(sentence.SENTENCE, tied=True)
     assert np.allclose(tied, tied.T)
     cat, is_ = sentence.SENTENCE.index("猫"), sentence.SENTENCE.index("是")
-    assert e["wv-tied"].answer == sentence.SENTENCE[int(np.argmax(tied[cat]))] == "猫"
-    assert sentence.SENTENCE[int(np.argsort(tied[cat])[-2])] == "它"  # the symmetric score, second
+    assert e["wv-tied"].answer == sentence.SENTENCE[int(np.argmax(tied[cat]))] == "它"
+    assert sentence.SENTENCE[int(np.argsort(tied[cat])[-2])] == "猫"  # itself, second
     pet = sentence.features.index("pet")  # 猫 has it; only W_V passes it on
     assert sentence.embedding["猫"][pet] == 1 and e["wv-faces"].answer == "value"
     assert not sentence.w_key[pet].any() and sentence.w_value[pet].any()

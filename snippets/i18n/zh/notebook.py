@@ -17,6 +17,7 @@ CATALOGUE = {
     '"viridis"': '"viridis"',
     '# 0: dark purple ... 1: yellow': '# 0：深紫色 …… 1：黄色',
     '# Helper code: draws the heatmap table': '# 辅助代码：画出热力图表格',
+    "# only Jupyter's coloured table needs it": '# 只有 Jupyter 里的彩色表格要用它',
     "# the heatmap's name for each word (rename them here)":
         '# 热力图上怎么称呼每个词（想换个叫法，改这里）',
     '"it (它)"': '"它"',

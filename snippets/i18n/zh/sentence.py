@@ -30,8 +30,8 @@ CATALOGUE = {
     '# pron verb meas noun anim': '# 代词 动词 量词 名词 动物',
     '# pronoun: a noun, an animal': '# 代词：找名词，也找动物',
     '# verb: verbs, then pronouns': '# 动词：找动词，其次找代词',
-    '# measure: measures, then nouns': '# 量词：找量词，其次找名词',
-    '# noun: nouns, then pronouns': '# 名词：找名词，其次找代词',
+    '# measure: measures, animals': '# 量词：找量词，也找动物',
+    '# noun: pronouns, nouns': '# 名词：找代词，也找名词',
     # projections: W_K
     '# W_K: the label (Key) is the kind of word, and "animal".  (6, 5)': '# W_K：标签（Key）上写哪一类词，再加「动物」。(6, 5)',
     '# pronoun': '# 代词',
@@ -95,8 +95,8 @@ CATALOGUE = {
         'f"它→猫：分数 {tied[0, 3]:.1f}，猫→它：{tied[3, 0]:.1f}"',
     'f"it->it:  score {tied[0, 0]:.1f}, weight {softmax(tied)[0, 0]:.2f}"':
         'f"它→它：分数 {tied[0, 0]:.1f}，权重 {softmax(tied)[0, 0]:.2f}"',
-    '#> it->cat: score 3.9, cat->it: 3.9': '#> 它→猫：分数 3.9，猫→它：3.9',
-    '#> it->it:  score 5.4, weight 0.77': '#> 它→它：分数 5.4，权重 0.77',
+    '#> it->cat: score 3.3, cat->it: 3.3': '#> 它→猫：分数 3.3，猫→它：3.3',
+    '#> it->it:  score 5.4, weight 0.86': '#> 它→它：分数 5.4，权重 0.86',
     # new_it
     '#> animal  0.89': '#> 动物      0.89',
     '#> pet     0.76': '#> 宠物      0.76',
