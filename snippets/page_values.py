@@ -113,6 +113,8 @@ VALUES = {
     # word-vectors: scores (before softmax) of the toy sentence, separate and tied W_Q / W_K
     "num.it_cat_score": lambda lang: f"{sentence.sentence_scores()[0, 3]:.1f}",
     "num.it_a_score": lambda lang: f"{sentence.sentence_scores()[0, 2]:.1f}",
+    "num.it_it_score": lambda lang: f"{sentence.sentence_scores()[0, 0]:.1f}",
+    "num.it_is_score": lambda lang: f"{sentence.sentence_scores()[0, 1]:.1f}",
     # the scores of 它 worked by hand: its Query, a Key, the products that are not 0
     "num.it_query": lambda lang: _vector(_face("它", sentence.w_query), "{:.1f}"),
     "num.cat_key": lambda lang: _vector(_face("猫", sentence.w_key), "{:.0f}"),
