@@ -70,6 +70,11 @@ class Exercise:
     mistakes: dict = field(default_factory=dict)
 
 
+def _as_list(values):
+    """A question as the page's code writes it: [6, 3, 0, 0]."""
+    return "[" + ", ".join(f"{x:g}" for x in values) + "]"
+
+
 def _softmax(scores):
     from snippets.softmax import softmax
     return softmax(np.asarray(scores, dtype=np.float64))
@@ -101,7 +106,7 @@ def exercises():
     out.append(Exercise(
         "library-quantum", "library", "choice",
         "zero" if after == 0 else "down" if after < before else "up" if after > before else "same",
-        values={"question": "[" + ", ".join(f"{x:g}" for x in keen) + "]", "before": before, "after": after,
+        values={"question": _as_list(keen), "before": before, "after": after,
                 "lead_before": float(library.scores[top] - library.scores[q_book]),
                 "lead": float(keen_scores[top] - keen_scores[q_book]),
                 "top": float(_softmax(keen_scores)[top]), "top_score": float(keen_scores[top])},
@@ -110,7 +115,7 @@ def exercises():
     pet = library.books[int(np.argmax(library.labels @ pet_question))]
     out.append(Exercise(
         "library-pet", "library", "choice", pet,
-        values={"question": "[" + ", ".join(f"{x:g}" for x in pet_question) + "]"},
+        values={"question": _as_list(pet_question)},
         choices=tuple(library.books)))
     # the challenge comes last. A choice, so that it can be predicted: weights are proportional
     # to the exps, so with the old weights as the exps, each copy gets before / (1 + before).

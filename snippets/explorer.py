@@ -95,7 +95,8 @@ TEXT = {
         "score": "分数 q·k",
         "scaled": "分数 ÷ 温度",
         "scaled_s": "分数 × {s} ÷ 温度",
-        "exp": "exp（左一列 − 该列最大值）",
+        "exp": "exp（分数 ÷ 温度 − 最大值）",  # the max of the column on its left
+        "exp_s": "exp（分数 × {s} ÷ 温度 − 最大值）",
         "weight": "权重",
         "mix_caption": "新的「{w}」：权重 × Value，再相加",
         "new": "新的「{w}」",
@@ -151,7 +152,8 @@ TEXT = {
         "score": "Score q·k",
         "scaled": "Score ÷ temperature",
         "scaled_s": "Score × {s} ÷ temperature",
-        "exp": "exp(left column − its max)",
+        "exp": "exp(score ÷ temperature − max)",  # the max of the column on its left
+        "exp_s": "exp(score × {s} ÷ temperature − max)",
         "weight": "Weight",
         "mix_caption": "The new {w}: weights × Values, summed",
         "new": "new {w}",
@@ -416,7 +418,8 @@ def render(lang):
     # steps 3-5: the asking word against every Key
     scaled = scores * model["scale"] / model["temperature"]
     exps = np.exp(scaled - scaled.max(axis=-1, keepdims=True))
-    scaled_head = text["scaled"] if model["scale"] == 1 else text["scaled_s"].format(s=f"{model['scale']:.3g}")
+    scaled_head, exp_head = ((text["scaled"], text["exp"]) if model["scale"] == 1 else
+                             (text[k].format(s=f"{model['scale']:.3g}") for k in ("scaled_s", "exp_s")))
     asking_label = f'<span data-ae-asking-label>{esc(labels[asking])}</span>'
     row_lines = "".join(
         f'<tr><th scope="row">{esc(label)}</th><td data-ae-part="3">{fmt(scores[asking][j])}</td>'
@@ -428,7 +431,7 @@ def render(lang):
         '<table class="ae-m ae-m--rows" data-ae-matrix="rows">'
         f'<caption>{esc(text["rows_caption"]).replace("{w}", asking_label)}</caption>'
         f'<thead><tr><th scope="col">{esc(text["key"])}</th><th scope="col" data-ae-part="3">{esc(text["score"])}</th>'
-        f'<th scope="col" data-ae-part="4">{esc(scaled_head)}</th><th scope="col" data-ae-part="4">{esc(text["exp"])}</th>'
+        f'<th scope="col" data-ae-part="4">{esc(scaled_head)}</th><th scope="col" data-ae-part="4">{esc(exp_head)}</th>'
         f'<th scope="col" data-ae-part="5">{esc(text["weight"])}</th><th scope="col" data-ae-part="5">'
         f'<span class="ae-sr">{esc(text["weight"])}</span></th></tr></thead><tbody>{row_lines}</tbody></table>')
 

@@ -17,21 +17,16 @@ def _w(x):
     return f"{x:.2f}"
 
 
-def _face(word, matrix):
-    """A word's Query, Key or Value: its word vector times one of the three matrices, (d_k,)."""
-    return np.asarray(sentence.embedding[word], dtype=float) @ matrix
-
-
 def _vector(values, fmt):
     return "[" + ", ".join(fmt.format(v) for v in values) + "]"
 
 
 def _sum_of_matches(asking, looked_at):
     """'2.0 + 1.0': the Query numbers of `asking` in the slots the Key of `looked_at` has."""
-    key = _face(looked_at, sentence.w_key)
+    key = sentence.face(looked_at, sentence.w_key)
     if not set(key) <= {0, 1}:
         raise ValueError(f"the Key of {looked_at} is not 0s and 1s: a score is not a plain sum of slots")
-    return " + ".join(f"{q:.1f}" for q, k in zip(_face(asking, sentence.w_query), key) if k)
+    return " + ".join(f"{q:.1f}" for q, k in zip(sentence.face(asking, sentence.w_query), key) if k)
 
 
 def _pct(x):
@@ -116,10 +111,10 @@ VALUES = {
     "num.it_it_score": lambda lang: f"{sentence.sentence_scores()[0, 0]:.1f}",
     "num.it_is_score": lambda lang: f"{sentence.sentence_scores()[0, 1]:.1f}",
     # the scores of 它 worked by hand: its Query, a Key, the products that are not 0
-    "num.it_query": lambda lang: _vector(_face("它", sentence.w_query), "{:.1f}"),
-    "num.cat_key": lambda lang: _vector(_face("猫", sentence.w_key), "{:.0f}"),
+    "num.it_query": lambda lang: _vector(sentence.face("它", sentence.w_query), "{:.1f}"),
+    "num.cat_key": lambda lang: _vector(sentence.face("猫", sentence.w_key), "{:.0f}"),
     "num.it_cat_dot": lambda lang: " + ".join(
-        f"{q:.1f} × {k:.0f}" for q, k in zip(_face("它", sentence.w_query), _face("猫", sentence.w_key))),
+        f"{q:.1f} × {k:.0f}" for q, k in zip(sentence.face("它", sentence.w_query), sentence.face("猫", sentence.w_key))),
     "num.it_cat_sum": lambda lang: _sum_of_matches("它", "猫"),
     "num.it_a_sum": lambda lang: _sum_of_matches("它", "一只"),
     "num.cat_it_score": lambda lang: f"{sentence.sentence_scores()[3, 0]:.1f}",
@@ -183,8 +178,8 @@ def _faces_table(lang):
 
     words = list(sentence.SENTENCE)
     x = np.array([sentence.embedding[w] for w in words], dtype=float)  # (n, 6)
-    q, k, v = projections.project(x, sentence.w_query, sentence.w_key, sentence.w_value)  # (n, 4), (n, 4), (n, 2)
-    key_names = list(sentence.key_features)  # (4,)
+    q, k, v = projections.project(x, sentence.w_query, sentence.w_key, sentence.w_value)  # (n, 5), (n, 5), (n, 2)
+    key_names = list(sentence.key_features)  # (5,)
     on_a_label = k.any(axis=0)  # Key slots some word here carries
     sep, none = ("、", "（无）") if lang == "zh" else (", ", "(nothing)")
     rows = []

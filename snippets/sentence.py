@@ -133,6 +133,11 @@ def rain_attention(words=RAIN_SENTENCE):
     return _attend(x, rain_w_query, rain_w_key, rain_w_value)
 
 
+def face(word, matrix):
+    """One face of `word`: its Query, Key or Value, its vector times w_query, w_key or w_value."""
+    return np.asarray(embedding[word], dtype=float) @ matrix  # (d,) @ (d, m) -> (m,)
+
+
 def sentence_scores(words=SENTENCE, *, tied=False):
     """The (n, n) scores Q @ K.T, before softmax; tied=True uses W_Q for the Keys too (W_K = W_Q)."""
     x = np.array([embedding[w] for w in words], dtype=float)  # (n, d)

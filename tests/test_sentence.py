@@ -261,3 +261,12 @@ def test_reordering_the_words_reorders_the_result(words, n):
 def test_an_unknown_word_is_a_key_error_naming_it():
     with pytest.raises(KeyError, match="dog"):
         sentence.self_attention(["it", "dog"])
+
+
+def test_face_is_the_words_row_of_the_three_projections():
+    x = np.array([sentence.embedding[w] for w in WORDS], dtype=float)
+    for matrix in (sentence.w_query, sentence.w_key, sentence.w_value):
+        for i, word in enumerate(WORDS):
+            np.testing.assert_array_equal(sentence.face(word, matrix), (x @ matrix)[i])
+    with pytest.raises(KeyError, match="dog"):
+        sentence.face("dog", sentence.w_key)

@@ -35,7 +35,7 @@ def data():
 
 def empty(word):
     """Whether `word` hands over nothing (its Value is all zeros): its share is plain water."""
-    return not (np.asarray(sentence.embedding[word], dtype=float) @ sentence.w_value).any()
+    return not sentence.face(word, sentence.w_value).any()
 
 
 def alt(lang):
