@@ -1,6 +1,6 @@
 """Predict-then-check exercises at the end of the chapters: ``{{ exercises.<page> }}``.
 
-Pages (file stems): library, word-vectors, weights, weighted-sum, why,
+Pages (file stems): library, word-vectors, asymmetry, weights, weighted-sum, why,
 misconceptions, faq; both languages show the same exercises.
 
 - What an exercise IS (its answer, tolerance, choices, the numbers its text
@@ -42,7 +42,7 @@ import numpy as np
 
 LANGS = ("zh", "en")
 HERE = Path(__file__).resolve().parent
-PAGES = ("library", "word-vectors", "weights", "weighted-sum", "why", "misconceptions", "faq")
+PAGES = ("library", "word-vectors", "asymmetry", "weights", "weighted-sum", "why", "misconceptions", "faq")
 
 # Tolerances the texts state: weights to two decimals; a ratio to one.
 WEIGHT_TOLERANCE = 0.01
@@ -158,17 +158,25 @@ def exercises():
         "wv-is", "word-vectors", "choice", words[int(np.argmax(untied[is_]))],
         values={"self": float(untied[is_, is_]), "it": float(untied[is_, it])},
         choices=_word_choices(words), mistakes={"pronoun": words[it]}))
+    # asymmetry: the table read the other way round, predicted before it is read
+    a = words.index("一只")
+    forward, backward = float(untied[it, a]), float(untied[a, it])
+    out.append(Exercise(
+        "asym-a", "asymmetry", "choice",
+        "higher" if backward > forward else "lower" if backward < forward else "equal",
+        values={"forward": forward, "backward": backward},
+        choices=("higher", "equal", "lower"), mistakes={"equal": "equal"}))
     # The page shows the row of 它 with W_K = W_Q; these ask about rows it does not show.
     # The texts say 猫 looks at 它 most (the symmetric score), more than at itself.
     if int(np.argmax(tied[c])) != it or np.argsort(tied[c])[-2] != c:
         raise ValueError("exercise wv-tied: with W_K = W_Q, 猫 no longer looks at 它 most, then itself")
     out.append(Exercise(
-        "wv-tied", "word-vectors", "choice", words[it],
+        "wv-tied", "asymmetry", "choice", words[it],
         values={"self_score": float(tied[c, c]), "it_score": float(tied[c, it]),
                 "it_weight": float(tied_weights[c, it])},
         choices=_word_choices(words), mistakes={"self": words[c]}))
     out.append(Exercise(
-        "wv-symmetric", "word-vectors", "number", float(tied[it, is_]),
+        "wv-symmetric", "asymmetry", "number", float(tied[it, is_]),
         values={"score": float(tied[is_, it]), "untied_is_it": float(untied[is_, it]),
                 "untied_it_is": float(untied[it, is_])},
         mistakes={"untied": float(untied[it, is_])},  # the chapter's own score, separate matrices

@@ -168,8 +168,9 @@ def _faq_cost_table(lang):
 
 
 def _faces_table(lang):
-    """The three faces of each word of 它是一只猫, in words: what its Query looks for (each Key
-    slot, in the order the code prints them, the strongest in bold), its Key, its Value."""
+    """The three faces of each word of 它是一只猫, in words: its Key (the label, simplest, first),
+    what its Query looks for (each Key slot, in the order the code prints them, the strongest in
+    bold), its Value."""
     from snippets import i18n
     entries = i18n.catalogue("zh")
 
@@ -188,13 +189,13 @@ def _faces_table(lang):
         strongest = max(wanted, key=lambda j: qi[j]) if wanted else None
         whole = f'<span class="nowrap">{word}</span>'  # a narrow column never splits 一只 into 一 / 只
         rows.append([f"**{whole}**" if lang == "zh" else f"**{WORD_EN[word]}** ({whole})",
+                     sep.join(name(key_names[j]) for j in np.flatnonzero(ki)) or none,
                      sep.join('<span class="nowrap">{}</span>'.format(  # a name and its number kept together
                          ("**{}**" if j == strongest else "{}").format(f"{name(key_names[j])} {qi[j]:.1f}"))
                               for j in wanted) or none,
-                     sep.join(name(key_names[j]) for j in np.flatnonzero(ki)) or none,
                      sep.join(name(sentence.value_features[j]) for j in np.flatnonzero(vi)) or none])
-    header = (["词", "Query：想找……", "Key：书脊标签", "Value：交出的内容"] if lang == "zh"
-              else ["Word", "Query: looks for…", "Key: spine label", "Value: hands over"])
+    header = (["词", "Key：书脊标签", "Query：想找……", "Value：交出的内容"] if lang == "zh"
+              else ["Word", "Key: spine label", "Query: looks for…", "Value: hands over"])
     return _table(header, rows, numbers=False)
 
 

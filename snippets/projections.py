@@ -1,6 +1,6 @@
 """Three faces of one word: Query, Key and Value made from one embedding.
 
-Page: "From the library to word vectors" (docs/*/word-vectors.md).
+Page: "Questions and pitfalls" (docs/*/faq.md), which shows the asymmetry with random matrices.
 Run ``python -m snippets.projections``.
 """
 

@@ -380,6 +380,7 @@ CHOICE_MEANINGS = {
     "as-before": ("一样多", "As much"), "half": ("正好", "Exactly half"),
     "more-than-half": ("一半多", "More than half"), "less-than-half": ("一半少", "Less than half"),
     "key": ("Key", "Key"), "value": ("Value", "Value"), "both": ("两个都有", "Both"),
+    "higher": ("更高", "Higher"), "equal": ("一样", "The same"), "lower": ("更低", "Lower"),
 }
 
 

@@ -212,7 +212,7 @@ def test_counts_with_thousands_separators(page, base_url, exercise_pages, errors
 
 @pytest.mark.parametrize("lang", exercises.LANGS)
 def test_radio_choices(page, base_url, exercise_pages, errors, lang):
-    open_page(page, base_url, url_of(exercise_pages, lang, "word-vectors"))
+    open_page(page, base_url, url_of(exercise_pages, lang, "asymmetry"))
     exercise = BY_ID["wv-tied"]
     root = page.locator(f'[data-exercise="{exercise.id}"]')
     assert json.loads(root.get_attribute("data-answer")) == exercise.answer
@@ -368,7 +368,7 @@ def test_without_javascript_the_questions_and_answers_read(browser, base_url, ex
 def screenshots(page, url, folder, name):
     """Fresh exercises of `url` as a reader sees them (below the sticky header)."""
     shots = {"weights": [("weights-shift", "0.5", "incorrect"), ("weights-equal", "0.25", "correct")],
-             "word-vectors": [("wv-tied", None, "choice")]}
+             "asymmetry": [("wv-tied", None, "choice")]}
     for exercise_id, reply, state in shots.get(url.rstrip("/").rsplit("/", 1)[-1], []):
         folder.mkdir(parents=True, exist_ok=True)
         page.reload()

@@ -53,7 +53,7 @@ LABELS = {
 }
 # Where the pages place each figure (docs/<lang>/<page>.md).
 PLACEMENT = {
-    "library": "library", "asymmetry": "word-vectors", "softmax": "weights",
+    "library": "library", "asymmetry": "asymmetry", "softmax": "weights",
     "temperature": "weights", "heatmap": "weights", "mix": "weighted-sum", "cost": "why",
 }
 

@@ -1,6 +1,6 @@
 """Figure `asymmetry`: score matrices with separate W_Q, W_K and with W_K = W_Q.
 
-Page: "From the library to word vectors" (docs/*/word-vectors.md).
+Page: "Asymmetry: who looks at whom" (docs/*/asymmetry.md).
 Scores from snippets.projections (project, score_matrix) on the sentence of
 snippets.sentence: its own W_Q and W_K give an asymmetric matrix; using W_Q for
 both sides makes it symmetric, whatever the numbers.
