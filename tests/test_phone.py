@@ -227,6 +227,40 @@ def test_code_wraps_inside_the_screen_with_a_hanging_indent(browser, site_url, u
         context.close()
 
 
+COMMENTS_JS = """() => [...document.querySelectorAll('.highlight pre > code .c1')].filter(c => c.offsetParent).map(c => {
+    const line = c.closest("span[id^='__span']");
+    const range = document.createRange(); range.selectNodeContents(c);
+    const tops = new Set([...range.getClientRects()].filter(r => r.width > 1).map(r => Math.round(r.top)));
+    const probe = document.createElement('span'); probe.className = 'c1';
+    probe.style.cssText = 'white-space: pre; position: absolute; visibility: hidden; text-indent: 0';
+    probe.textContent = c.textContent; line.appendChild(probe);
+    const width = probe.getBoundingClientRect().width;
+    probe.textContent = '0000000000'; const ch = probe.getBoundingClientRect().width / 10; probe.remove();
+    const indent = /^ */.exec(line.textContent)[0].length;
+    const code = c.closest('code'), style = getComputedStyle(code);
+    const room = code.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - (indent + 2) * ch;
+    const lineTop = Math.round(line.getBoundingClientRect().top);
+    return {text: c.textContent, lines: tops.size, fits: width <= room + 1,
+            moved: Math.min(...tops) > lineTop + 2}; })"""
+
+
+@pytest.mark.parametrize("url", ["asymmetry/", "en/why/", "en/misconceptions/"])
+def test_a_comment_that_fits_the_screen_is_never_split(browser, site_url, url):
+    """R19 (phone): `scores = q @ k.T  #` ended one line and `(n, 5) @ (5, n) -> (n, n)` began
+    the next, which read as a line of code. A comment no wider than the screen stays on one line
+    (moving below its code, whole, when the line is full); only a wider one wraps inside."""
+    context = browser.new_context(viewport=PHONES["390x844"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(site_url + url)
+        comments = page.evaluate(COMMENTS_JS)
+        assert any(c["moved"] and c["fits"] for c in comments), "no comment had to move: the check saw nothing"
+        split = [c["text"] for c in comments if c["fits"] and c["lines"] > 1]
+        assert not split, f"{url}: comments split across lines though they fit the screen: {split}"
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("url", ["summary/", "en/summary/"])
 def test_code_in_a_table_breaks_only_between_words(browser, site_url, url):
     """The formula-to-code table on a phone: `softmax(scores, axis=-1)` may wrap at its space, never
