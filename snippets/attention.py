@@ -123,14 +123,14 @@ def main():
     rng = np.random.default_rng(0)
     # random stand-ins for Q, K and V: 4 words, 64 numbers each
     d_k = 64
-    q = rng.normal(size=(4, d_k))
-    k = rng.normal(size=(4, d_k))
-    v = rng.normal(size=(4, d_k))
-    _, plain = dot_product_attention(q, k, v)
-    # dividing q by sqrt(d_k) = 8 divides every score by 8:
-    print(np.allclose((q / np.sqrt(d_k)) @ k.T, q @ k.T / np.sqrt(d_k)))
+    query = rng.normal(size=(4, d_k))
+    key = rng.normal(size=(4, d_k))
+    value = rng.normal(size=(4, d_k))
+    _, plain = dot_product_attention(query, key, value)
+    # dividing query by sqrt(d_k) = 8 divides every score by 8:
+    print(np.allclose((query / np.sqrt(d_k)) @ key.T, query @ key.T / np.sqrt(d_k)))
     #> True
-    _, scaled = dot_product_attention(q / np.sqrt(d_k), k, v)
+    _, scaled = dot_product_attention(query / np.sqrt(d_k), key, value)
     print(plain.max(axis=-1).round(2))   # top weight of each row
     print(scaled.max(axis=-1).round(2))  # calmer after scaling
     #> [0.98 0.96 0.84 0.77]

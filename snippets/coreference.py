@@ -83,7 +83,7 @@ def main():
         x = np.array([vectors[w] for w in words], dtype=float)
         x, weights_1 = layer(x, w_query_1)  # 1: "it" reads its state
         x, weights_2 = layer(x, w_query_2)  # 2: "it" can choose
-        # row 4 is "it"; columns: "cat", "fish", the last word
+        # row 4, counting from 0, is "it"; columns: "cat", "fish", the last word
         print(f"{last:<9}", weights_1[4, [0, 2, 5]].round(2),
               weights_2[4, [0, 2]].round(2))
     #> was full  [0.23 0.23 0.38] [0.66 0.14]

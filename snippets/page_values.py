@@ -17,16 +17,29 @@ def _w(x):
     return f"{x:.2f}"
 
 
-def _vector(values, fmt):
-    return "[" + ", ".join(fmt.format(v) for v in values) + "]"
-
-
 def _sum_of_matches(asking, looked_at):
     """'2.0 + 1.0': the Query numbers of `asking` in the slots the Key of `looked_at` has."""
     key = sentence.face(looked_at, sentence.w_key)
     if not set(key) <= {0, 1}:
         raise ValueError(f"the Key of {looked_at} is not 0s and 1s: a score is not a plain sum of slots")
     return " + ".join(f"{q:.1f}" for q, k in zip(sentence.face(asking, sentence.w_query), key) if k)
+
+
+def _new_it_sum(lang, feature="animal"):
+    """'0.13 (from "a") + 0.76 (from "cat") = 0.89': the weights of the words
+    whose Value holds `feature`, as the page rounds them; they must add up to the rounded total."""
+    weights = sentence.sentence_weights()[0]  # the row of 它: (n,)
+    values = np.array([sentence.face(w, sentence.w_value) for w in sentence.SENTENCE])  # (n, 2)
+    column = values[:, sentence.value_features.index(feature)]
+    if not set(column) <= {0, 1}:
+        raise ValueError(f"the Values' {feature!r} is not 0s and 1s: the mix is not a plain sum of weights")
+    givers = [(w, word) for w, word, v in zip(weights, sentence.SENTENCE, column) if v]
+    total = _w(sentence.new_it_meaning()[feature])
+    if abs(sum(float(_w(w)) for w, _ in givers) - float(total)) > 1e-9:
+        raise ValueError(f"the rounded weights of {feature!r} do not add up to {total} as printed")
+    name = (lambda word: f"「{word}」") if lang == "zh" else (lambda word: f'"{WORD_EN[word]}"')
+    return " + ".join(f"{_w(w)}（来自{name(word)}）" if lang == "zh" else f"{_w(w)} (from {name(word)})"
+                      for w, word in givers) + f" = {total}"
 
 
 def _pct(x):
@@ -110,11 +123,7 @@ VALUES = {
     "num.it_a_score": lambda lang: f"{sentence.sentence_scores()[0, 2]:.1f}",
     "num.it_it_score": lambda lang: f"{sentence.sentence_scores()[0, 0]:.1f}",
     "num.it_is_score": lambda lang: f"{sentence.sentence_scores()[0, 1]:.1f}",
-    # the scores of 它 worked by hand: its Query, a Key, the products that are not 0
-    "num.it_query": lambda lang: _vector(sentence.face("它", sentence.w_query), "{:.1f}"),
-    "num.cat_key": lambda lang: _vector(sentence.face("猫", sentence.w_key), "{:.0f}"),
-    "num.it_cat_dot": lambda lang: " + ".join(
-        f"{q:.1f} × {k:.0f}" for q, k in zip(sentence.face("它", sentence.w_query), sentence.face("猫", sentence.w_key))),
+    # the scores of 它 worked by hand: the Query numbers in the slots a Key has
     "num.it_cat_sum": lambda lang: _sum_of_matches("它", "猫"),
     "num.it_a_sum": lambda lang: _sum_of_matches("它", "一只"),
     "num.cat_it_score": lambda lang: f"{sentence.sentence_scores()[3, 0]:.1f}",
@@ -129,6 +138,7 @@ VALUES = {
     "num.new_it_pet": lambda lang: _w(sentence.new_it_meaning()["pet"]),
     "num.rain_it_weather": lambda lang: _w(sentence.rain_it_meaning()["weather"]),
     "num.new_it_formula": _new_it_formula,
+    "num.new_it_animal_sum": _new_it_sum,
     "num.library_top_percent": lambda lang: _pct(library.weights[0]),
     "num.library_second_percent": lambda lang: _pct(library.weights[1]),
     "num.library_off_topic_percent": lambda lang: _pct(library.weights[3]),
@@ -199,7 +209,33 @@ def _faces_table(lang):
     return _table(header, rows, numbers=False)
 
 
+def _query_meets_key(lang, asking="它", looked_at="猫"):
+    """word-vectors: one Query meets one Key, slot by slot: the two faces, their products, and
+    the slots the Key has in bold (only those count). The sum is the score the prose quotes."""
+    from snippets import i18n
+    entries = i18n.catalogue("zh")
+    query = sentence.face(asking, sentence.w_query)  # (5,)
+    key = sentence.face(looked_at, sentence.w_key)    # (5,)
+    product = query * key                             # (5,) slot by slot
+    if not np.isclose(product.sum(), sentence.sentence_scores()[sentence.SENTENCE.index(asking),
+                                                                 sentence.SENTENCE.index(looked_at)]):
+        raise ValueError(f"the products of {asking}'s Query and {looked_at}'s Key do not add up to its score")
+    names = [entries[f'"{f}"'].strip('"') if lang == "zh" else f.replace("measure", "measure word")
+             for f in sentence.key_features]
+
+    def cells(values, fmt):
+        return [f"**{fmt.format(x)}**" if k else fmt.format(x) for x, k in zip(values, key)]
+    if lang == "zh":
+        labels = [f"「{asking}」的 Query", f"「{looked_at}」的 Key", "逐格相乘"]
+    else:
+        labels = [f'Query of "{WORD_EN[asking]}"', f'Key of "{WORD_EN[looked_at]}"', "multiplied"]
+    rows = [[labels[0]] + cells(query, "{:.1f}"), [labels[1]] + cells(key, "{:.0f}"),
+            [labels[2]] + cells(product, "{:.1f}")]
+    return _table(["格" if lang == "zh" else "slot"] + [f"**{n}**" if k else n for n, k in zip(names, key)], rows)
+
+
 VALUES.update({
+    "table.query_meets_key": _query_meets_key,
     "table.faces": _faces_table,
     "num.it_is_percent": lambda lang: _pct(_article_weights()[1]),
     "num.it_self_weight": lambda lang: _w(sentence.sentence_weights()[0, 0]),

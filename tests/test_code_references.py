@@ -228,3 +228,16 @@ def test_spans_inside_fences_and_include_lines_are_not_prose():
     spans = [span for _, span in code_spans(SUMMARY_TABLE)]
     assert spans == ["(query * scale) @ key_t", "weights @ value", "make serve",
                      "snippets/attention.py", "-inf", "0"]
+
+
+def test_code_names_chapters_by_title_not_by_number():
+    """Code and its translations say "the chapter "From scores to weights"", never "chapter 3":
+    a chapter inserted before it (R20: asymmetry became chapter 3) silently made the library's
+    copied docstring point at the wrong chapter."""
+    root = Path(__file__).resolve().parents[1] / "snippets"
+    numbered = re.compile(r"\bchapter \d|第\s*\d+\s*章", re.IGNORECASE)
+    found = [f"{path.relative_to(root)}:{number}: {line.strip()}"
+             for path in sorted(root.rglob("*")) if path.suffix in {".py", ".toml"}
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if numbered.search(line)]
+    assert not found, "code that names a chapter by number:\n" + "\n".join(found)

@@ -327,3 +327,19 @@ def test_faces_table_reads_the_three_matrices():
         assert it[3] == ("（无）" if lang == "zh" else "(nothing)")
         numbers = [float(n) for n in re.findall(r"\d+\.\d", it[2])]
         assert numbers == [float(x) for x in pronoun_row if x > 0]  # in the order `print` shows them
+
+
+def test_one_query_meets_one_key_slot_by_slot():
+    """word-vectors: "it" asks about "cat" as a table: the Query of it, the Key of cat, their
+    products; the slots cat's label has are bold, and the products add up to the score the
+    table of scores prints (R20: learners wanted one Query meeting one Key before the rule)."""
+    query, key = sentence.face("它", sentence.w_query), sentence.face("猫", sentence.w_key)
+    for lang in LANGS:
+        lines = render("table.query_meets_key", lang).splitlines()
+        header = [cell.strip() for cell in lines[0].strip("|").split("|")][1:]
+        rows = [[cell.strip() for cell in line.strip("|").split("|")][1:] for line in lines[2:]]
+        assert [h.startswith("**") for h in header] == [bool(k) for k in key]
+        numbers = [[float(cell.strip("*")) for cell in row] for row in rows]
+        assert numbers[0] == pytest.approx(query) and numbers[1] == pytest.approx(key)
+        assert numbers[2] == pytest.approx(query * key)
+        assert sum(numbers[2]) == pytest.approx(sentence.sentence_scores()[0, 3])

@@ -47,7 +47,7 @@ CATALOGUE = {
     # choose
     '# 1: "it" reads its state': '# 第 1 层：「它」读到自己的状态',
     '# 2: "it" can choose': '# 第 2 层：「它」能做选择了',
-    '# row 4 is "it"; columns: "cat", "fish", the last word': '# 第 4 行是「它」；依次是给「猫」「鱼」和句末那个词的',
+    '# row 4, counting from 0, is "it"; columns: "cat", "fish", the last word': '# 第 4 行（从 0 数起）是「它」；依次是给「猫」「鱼」和句末那个词的',
     '#> was full  [0.23 0.23 0.38] [0.66 0.14]': '#> 已经饱了      [0.23 0.23 0.38] [0.66 0.14]',
     '#> was stale [0.23 0.23 0.38] [0.14 0.66]': '#> 不新鲜了      [0.23 0.23 0.38] [0.14 0.66]',
     # not shown on a page
