@@ -99,6 +99,26 @@ def _coref(last, layer, word):
     return _w(coreference.weights_of_it(last)[layer - 1][position])
 
 
+def _coref_it_table(lang):
+    """misconceptions#two-layers: what "it" carries out of layer 1, in the features that decide
+    layer 2 (pronoun, hunger, freshness), for both sentences."""
+    from snippets import coreference, i18n
+    entries = i18n.catalogue("zh")
+
+    def chinese(english):  # the code's Chinese for a feature or a phrase
+        return entries[f'"{english}"'].strip('"')
+    shown = ["pronoun", "hunger", "freshness"]
+    if lang == "zh":
+        header = ["句子"] + [chinese(f) for f in shown]
+        names = {last: f"……因为它{chinese(last)}" for last in coreference.SENTENCES}
+    else:
+        header = ["Sentence", "pronoun", "hunger (full)", "freshness (stale)"]
+        names = {last: f"…because it *{last}*" for last in coreference.SENTENCES}
+    rows = [[names[last]] + [_w(coreference.it_after_layer_1(last)[f]) for f in shown]
+            for last in coreference.SENTENCES]
+    return _table(header, rows)
+
+
 def _cost_table(lang):
     header = ["词数 n", "两两比对次数 n²", "逐个传话的步数 n − 1"] if lang == "zh" else [
         "Words n", "Comparisons n²", "Relay steps n − 1"]
@@ -148,6 +168,7 @@ VALUES = {
     "num.cost_double_factor": lambda lang: f"{cost.comparisons(8) // cost.comparisons(4)}",
     "num.cost_1000": lambda lang: f"{cost.comparisons(1000):,}",
     # misconceptions#two-layers: which noun 它 means (snippets/coreference.py)
+    "table.coref_it_after_layer1": _coref_it_table,
     "num.coref_layer1_cat": lambda lang: _coref("was full", 1, "cat"),
     "num.coref_layer1_fish": lambda lang: _coref("was full", 1, "fish"),
     "num.coref_layer1_state": lambda lang: _coref("was full", 1, "state"),
@@ -271,7 +292,8 @@ def _lead_table(lang):
 VALUES.update({
     "num.cat_a_lead": lambda lang: f"{_lead(3, 2):.1f}",
     "num.cat_a_score_ratio": lambda lang: f"{ARTICLE_SCORES[3] / ARTICLE_SCORES[2]:.1f}",
-    "num.cat_a_weight_ratio": lambda lang: f"{_weight_ratio(3, 2):.1f}",
+    "num.cat_a_weight_ratio": lambda lang: f"{round(_weight_ratio(3, 2), 1):g}",  # 6.05 -> "6", not "6.0"
+    "num.cat_a_weight_ratio_exact": lambda lang: f"{_weight_ratio(3, 2):.2f}",
     # weights#widen: dividing the two rounded weights as printed gives a little less
     "num.cat_a_rounded_ratio": lambda lang: f"{float(_w(_article_weights()[3])) / float(_w(_article_weights()[2])):.1f}",
     "num.it_is_lead": lambda lang: f"{_lead(0, 1):.1f}",

@@ -136,3 +136,20 @@ def test_the_layer_uses_attention_without_scaling():
     sturdy_out, sturdy_weights = attention(x @ c.w_query_1, x @ c.w_key_both, x @ c.w_value_both, scale=1.0)
     np.testing.assert_allclose(weights, sturdy_weights, rtol=1e-12)
     np.testing.assert_allclose(out, x + sturdy_out, rtol=1e-12)
+
+
+def test_it_leaves_layer_1_a_pronoun_carrying_its_state():
+    """misconceptions#two-layers shows this table: "it" keeps its pronoun (the residual
+    connection) and takes in the last word's state by the weight it gave that word."""
+    from snippets.page_values import render
+
+    for last, state, other in [("was full", "hunger", "freshness"), ("was stale", "freshness", "hunger")]:
+        carried = c.it_after_layer_1(last)
+        assert carried["pronoun"] == pytest.approx(1.0)
+        assert carried[state] == pytest.approx(c.weights_of_it(last)[0][-1])
+        assert carried[other] == 0
+    for lang in ("zh", "en"):
+        rows = render("table.coref_it_after_layer1", lang).splitlines()[2:]
+        assert [[float(c) for c in row.strip("|").split("|")[1:]] for row in rows] == [
+            pytest.approx([round(c.it_after_layer_1(last)[f], 2) for f in ("pronoun", "hunger", "freshness")])
+            for last in c.SENTENCES]
