@@ -23,7 +23,7 @@ contents = np.array([[0.9, 0.3, 0.0],
 
 # --8<-- [start:softmax_preview]
 def softmax(scores):
-    """Scores in, weights out: chapter "From scores to weights" takes it apart."""
+    """Scores in, weights out (taken apart in "From scores to weights")."""
     exps = np.exp(scores - np.max(scores))  # all positive
     return exps / np.sum(exps)              # they add up to 1
 # --8<-- [end:softmax_preview]

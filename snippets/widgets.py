@@ -75,6 +75,8 @@ TEXT = {
         "gist_lo": "：和「{b}」比，「{a}」几乎分不到",
         "ratio_sep": "；",
         "reset": "恢复本章的数值",
+        "shift_up": "所有分数 +1",   # each score moves by the same amount: the weights stay
+        "shift_down": "所有分数 −1",
         "noscript": "启用 JavaScript 后可以拖动滑块；上面显示的是文章中那组分数在温度 1 时得到的权重。",
     },
     "en": {
@@ -96,6 +98,8 @@ TEXT = {
         "gist_lo": ': next to "{b}", "{a}" gets almost nothing',
         "ratio_sep": "; ",
         "reset": "Back to the chapter's scores",
+        "shift_up": "Every score +1",
+        "shift_down": "Every score −1",
         "noscript": "With JavaScript enabled you can move the sliders; shown above are the weights "
                     "the article's scores get at temperature 1.",
     },
@@ -286,7 +290,11 @@ def _playground(lang):
         f'<p class="ap-sr" data-ap-summary aria-live="polite" aria-atomic="true">'
         f'{summary(lang, temperature, weights)}</p>',
         f'<p class="ap-actions"><button type="button" class="md-button ap-reset" data-ap-reset disabled>'
-        f'{esc(text["reset"])}</button></p>',
+        f'{esc(text["reset"])}</button>',
+        # the same amount on every score at once: four exact drags otherwise (R19, R20)
+        *(f'<button type="button" class="md-button ap-shift" data-ap-shift="{delta:+g}" disabled>'
+          f'{esc(text[key])}</button>' for delta, key in ((1, "shift_up"), (-1, "shift_down"))),
+        "</p>",
         f'<noscript><p class="ap-noscript">{esc(text["noscript"])}</p></noscript>',
         "</div>",
     ]

@@ -181,7 +181,7 @@ def test_playground_controls_are_finger_sized(browser, site_url, phone, lang):
         page.goto(site_url + PLAYGROUND[lang])
         page.locator('[data-attention-playground][data-ready="true"]').wait_for(timeout=5000)
         info = page.evaluate(PLAYGROUND_JS)
-        assert len(info["boxes"]) == 6, info["boxes"]  # 4 scores, temperature, reset
+        assert len(info["boxes"]) == 8, info["boxes"]  # 4 scores, temperature, reset, every score +1 / −1
         assert not target_problems(info, f"{phone} /{PLAYGROUND[lang]}"), target_problems(info, phone)
         assert all(c["caption"] not in ("none", "normal") for c in info["captions"]), info["captions"]
     finally:

@@ -384,3 +384,27 @@ def test_heatmap_corner_never_splits_a_chinese_word_on_a_phone(page, site_url, e
         return rows.concat([row]).map(r => r.trim()); }""")
     assert lines == ["提问的词\u00a0↓", "被看的词\u00a0→"] or lines == [widgets.TEXT["zh"]["corner"]], lines
     assert not errors
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_score_plus_one_leaves_the_weights(page, site_url, errors, lang):
+    """"Every score +1" adds 1 to all four sliders at once (four exact drags otherwise, R19/R20):
+    the weights stay as they were. A button that would push a score past its slider's end is
+    disabled: a clamped score would change the gaps, and the lesson with them."""
+    root = open_playground(page, site_url, lang)
+    up, down = root.locator('[data-ap-shift="+1"]'), root.locator('[data-ap-shift="-1"]')
+    assert up.inner_text() == widgets.TEXT[lang]["shift_up"]
+    _, _, before = assert_consistent(root)
+    up.click()
+    scores, _, weights = assert_consistent(root)
+    assert scores == pytest.approx([s + 1 for s in ARTICLE_SCORES], abs=1e-12)
+    assert weights == pytest.approx(before, abs=TOLERANCE)
+    up.click()  # "cat" is now at 5.0, the slider's end
+    assert state(root)[0][3] == pytest.approx(widgets.SCORE_RANGE[1], abs=1e-12)
+    assert up.is_disabled() and not down.is_disabled()
+    for _ in range(2):
+        down.click()
+    scores, _, weights = assert_consistent(root)
+    assert scores == pytest.approx(ARTICLE_SCORES, abs=1e-12)
+    assert weights == pytest.approx(before, abs=TOLERANCE)
+    assert not errors

@@ -117,6 +117,14 @@
     Array.prototype.forEach.call(root.querySelectorAll(selector), fn);
   }
 
+  /** Whether every score can move by `delta` and stay on its slider (a clamped one would change the gaps). */
+  function canShift(root, delta) {
+    return Array.prototype.every.call(root.querySelectorAll('input[data-ap-input="score"]'), function (input) {
+      var moved = Number(input.value) + delta;
+      return moved >= Number(input.min) - 1e-9 && moved <= Number(input.max) + 1e-9;
+    });
+  }
+
   /** Read the sliders, compute, and write every number, bar, cell and data attribute. */
   function update(root) {
     var scores = [];
@@ -155,6 +163,7 @@
       var pair = el.dataset.apGist.split(" "), r = weights[pair[0]] / weights[pair[1]], limit = Number(el.dataset.limit);
       el.textContent = r >= limit ? el.dataset.hi : r <= 1 / limit ? el.dataset.lo : "";
     });
+    each(root, "[data-ap-shift]", function (button) { button.disabled = !canShift(root, Number(button.dataset.apShift)); });
   }
 
   /** Bring every playground under `scope` to life; safe to call again (binds once). */
@@ -173,6 +182,16 @@
           update(root);
         });
       }
+      each(root, "[data-ap-shift]", function (button) {
+        button.addEventListener("click", function () {
+          var delta = Number(button.dataset.apShift);
+          if (!canShift(root, delta)) return;
+          each(root, 'input[data-ap-input="score"]', function (input) {
+            input.value = (Number(input.value) + delta).toFixed(1);
+          });
+          update(root);
+        });
+      });
       update(root);
       root.dataset.ready = "true";
     });

@@ -10,7 +10,7 @@ CATALOGUE = {
     "# Keys: each book's spine label, same four topics": "# Key：每本书的书脊标签，同样四个主题",
     '# Values: feeding, deworming, off-topic': '# Value：喂养、驱虫、离题',
     # softmax_preview
-    '"""Scores in, weights out: chapter "From scores to weights" takes it apart."""': '"""分数进，权重出：「分数 → 权重」一章会把它拆开讲。"""',
+    '"""Scores in, weights out (taken apart in "From scores to weights")."""': '"""分数进，权重出（「分数 → 权重」一章会把它拆开讲）。"""',
     '# all positive': '# 全是正数',
     '# they add up to 1': '# 加起来等于 1',
     # lookup
