@@ -51,7 +51,13 @@ def on_page_markdown(markdown, page, config, files):
                 f"{type(error).__name__}: {error}"
             ) from error
 
-    markdown = PLACEHOLDER.sub(fill, markdown)
+    def fill_indented(match):  # a placeholder alone on an indented line (in a fold): every line indented
+        text = fill(match)
+        start = markdown.rfind("\n", 0, match.start()) + 1
+        indent = markdown[start:match.start()]
+        return text.replace("\n", "\n" + indent) if indent and not indent.strip() else text
+
+    markdown = PLACEHOLDER.sub(fill_indented, markdown)
     if used:
         stamp = STAMP[lang].format(numpy=numpy.__version__, matplotlib=matplotlib.__version__)
         markdown += f'\n\n<p class="computed-stamp" markdown>{stamp}</p>\n'

@@ -7,7 +7,7 @@ is typed into docs/: change an input in snippets/ and every page follows.
 import numpy as np
 
 from snippets import cost, library, projections, sentence, widgets
-from snippets.softmax import ARTICLE_SCORES, softmax
+from snippets.softmax import ARTICLE_CAT_WEIGHT, ARTICLE_SCORES, softmax
 
 LANGS = ("zh", "en")
 WORD_EN = sentence.ENGLISH
@@ -129,6 +129,7 @@ def _cost_table(lang):
 # name -> function(lang) -> text to put in the page
 VALUES = {
     "num.article_weights": lambda lang: " / ".join(_w(w) for w in _article_weights()),
+    "num.article_cat_weight": lambda lang: _w(ARTICLE_CAT_WEIGHT),  # an input: the article's rough figure
     "num.it_cat_weight": lambda lang: _w(_article_weights()[3]),
     "num.it_cat_percent": lambda lang: _pct(_article_weights()[3]),
     "num.others_percent": lambda lang: _pct(1 - _article_weights()[3]),
@@ -200,8 +201,8 @@ def _faq_cost_table(lang):
 
 def _faces_table(lang):
     """The three faces of each word of 它是一只猫, in words: its Key (the label, simplest, first),
-    what its Query looks for (each Key slot, in the order the code prints them, the strongest in
-    bold), its Value."""
+    what its Query looks for (each Key slot, in the order the code prints them; no bold: R21 read a
+    bold "pronoun 1.2" of cat as where cat looks most, which its Key-side sums decide), its Value."""
     from snippets import i18n
     entries = i18n.catalogue("zh")
 
@@ -217,12 +218,11 @@ def _faces_table(lang):
     rows = []
     for word, qi, ki, vi in zip(words, q, k, v):
         wanted = [j for j in range(len(qi)) if on_a_label[j] and qi[j] > 0]  # slot order, as printed
-        strongest = max(wanted, key=lambda j: qi[j]) if wanted else None
         whole = f'<span class="nowrap">{word}</span>'  # a narrow column never splits 一只 into 一 / 只
         rows.append([f"**{whole}**" if lang == "zh" else f"**{WORD_EN[word]}** ({whole})",
                      sep.join(name(key_names[j]) for j in np.flatnonzero(ki)) or none,
                      sep.join('<span class="nowrap">{}</span>'.format(  # a name and its number kept together
-                         ("**{}**" if j == strongest else "{}").format(f"{name(key_names[j])} {qi[j]:.1f}"))
+                         f"{name(key_names[j])} {qi[j]:.1f}")
                               for j in wanted) or none,
                      sep.join(name(sentence.value_features[j]) for j in np.flatnonzero(vi)) or none])
     header = (["词", "Key：书脊标签", "Query：想找……", "Value：交出的内容"] if lang == "zh"

@@ -312,7 +312,7 @@ def test_zh_library_titles_are_the_ones_the_code_prints():
 
 def test_faces_table_reads_the_three_matrices():
     """word-vectors#three-faces: each word's Key, Query (the Key slots in the order the code
-    prints them, the strongest in bold) and Value, in words, computed from sentence's matrices.
+    prints them, no bold) and Value, in words, computed from sentence's matrices.
     The Key comes first: a label is the simplest face, and a Query is read against labels."""
     for lang in LANGS:
         rows = [[cell.strip() for cell in line.strip("|").split("|")]
@@ -323,8 +323,7 @@ def test_faces_table_reads_the_three_matrices():
         assert rows[0][0].startswith("**") and "Key" in render("table.faces", lang).splitlines()[0].split("|")[2]
         spans = re.findall(r'<span class="nowrap">(.*?)</span>', it[2])  # a name and its number never part
         assert re.sub(r'<span class="nowrap">.*?</span>', "", it[2]).strip("、, ") == ""
-        assert [p for p in spans if p.startswith("**")] == [
-            "**" + ("名词" if lang == "zh" else "noun") + f" {pronoun_row.max():.1f}**"]
+        assert spans and not [p for p in spans if "**" in p]  # no bold: a strong Query number is not a top score
         assert cat[1] == ("名词、动物" if lang == "zh" else "noun, animal")
         assert cat[3] == ("动物、宠物" if lang == "zh" else "animal, pet")
         assert it[3] == ("（无）" if lang == "zh" else "(nothing)")

@@ -235,20 +235,22 @@ COMMENTS_JS = """() => [...document.querySelectorAll('.highlight pre > code .c1'
     probe.style.cssText = 'white-space: pre; position: absolute; visibility: hidden; text-indent: 0';
     probe.textContent = c.textContent; line.appendChild(probe);
     const width = probe.getBoundingClientRect().width;
-    probe.textContent = '0000000000'; const ch = probe.getBoundingClientRect().width / 10; probe.remove();
+    probe.textContent = '0000000000'; const ch = probe.getBoundingClientRect().width / 10;
+    probe.textContent = '\u21b3\u00a0'; const mark = probe.getBoundingClientRect().width; probe.remove();
     const indent = /^ */.exec(line.textContent)[0].length;
     const code = c.closest('code'), style = getComputedStyle(code);
     const room = code.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - (indent + 2) * ch;
     const lineTop = Math.round(line.getBoundingClientRect().top);
-    return {text: c.textContent, lines: tops.size, fits: width <= room + 1,
-            moved: Math.min(...tops) > lineTop + 2}; })"""
+    return {text: c.textContent, lines: tops.size, fits: width <= room + 1, fitsMarked: width + mark <= room + 1,
+            moved: Math.min(...tops) > lineTop + 2,
+            arrow: getComputedStyle(c, '::before').content.includes('\u21b3')}; })"""
 
 
 @pytest.mark.parametrize("url", ["asymmetry/", "en/why/", "en/misconceptions/"])
 def test_a_comment_that_fits_the_screen_is_never_split(browser, site_url, url):
     """R19 (phone): `scores = q @ k.T  #` ended one line and `(n, 5) @ (5, n) -> (n, n)` began
     the next, which read as a line of code. A comment no wider than the screen stays on one line
-    (moving below its code, whole, when the line is full); only a wider one wraps inside."""
+    (moving below its code, whole, when the line is full, marked ↳); only a wider one wraps inside."""
     context = browser.new_context(viewport=PHONES["390x844"], is_mobile=True, has_touch=True)
     page = context.new_page()
     try:
@@ -257,6 +259,11 @@ def test_a_comment_that_fits_the_screen_is_never_split(browser, site_url, url):
         assert any(c["moved"] and c["fits"] for c in comments), "no comment had to move: the check saw nothing"
         split = [c["text"] for c in comments if c["fits"] and c["lines"] > 1]
         assert not split, f"{url}: comments split across lines though they fit the screen: {split}"
+        # R21: a comment alone on the next line read as a statement; "↳" ties it to its code
+        unmarked = [c["text"] for c in comments if c["moved"] and c["fitsMarked"] and not c["arrow"]]
+        assert not unmarked, f"{url}: comments moved below their code without the ↳ mark: {unmarked}"
+        stray = [c["text"] for c in comments if c["arrow"] and not c["moved"]]
+        assert not stray, f"{url}: ↳ on comments that did not move: {stray}"
     finally:
         context.close()
 

@@ -402,8 +402,10 @@ def test_every_score_plus_one_leaves_the_weights(page, site_url, errors, lang):
     up.click()  # "cat" is now at 5.0, the slider's end
     assert state(root)[0][3] == pytest.approx(widgets.SCORE_RANGE[1], abs=1e-12)
     assert up.is_disabled() and not down.is_disabled()
-    for _ in range(2):
-        down.click()
+    assert root.locator("[data-ap-limit]").inner_text() == widgets.TEXT[lang]["limit"]  # says why
+    down.click()
+    assert not root.locator("[data-ap-limit]").is_visible()
+    down.click()
     scores, _, weights = assert_consistent(root)
     assert scores == pytest.approx(ARTICLE_SCORES, abs=1e-12)
     assert weights == pytest.approx(before, abs=TOLERANCE)

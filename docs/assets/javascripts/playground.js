@@ -163,7 +163,12 @@
       var pair = el.dataset.apGist.split(" "), r = weights[pair[0]] / weights[pair[1]], limit = Number(el.dataset.limit);
       el.textContent = r >= limit ? el.dataset.hi : r <= 1 / limit ? el.dataset.lo : "";
     });
-    each(root, "[data-ap-shift]", function (button) { button.disabled = !canShift(root, Number(button.dataset.apShift)); });
+    var stuck = false;  // a shift button is off: say why (a score at its slider's end)
+    each(root, "[data-ap-shift]", function (button) {
+      button.disabled = !canShift(root, Number(button.dataset.apShift));
+      stuck = stuck || button.disabled;
+    });
+    each(root, "[data-ap-limit]", function (el) { el.hidden = !stuck; });
   }
 
   /** Bring every playground under `scope` to life; safe to call again (binds once). */
