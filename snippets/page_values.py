@@ -147,6 +147,8 @@ VALUES = {
     # the scores of 它 worked by hand: the Query numbers in the slots a Key has
     "num.it_cat_sum": lambda lang: _sum_of_matches("它", "猫"),
     "num.it_a_sum": lambda lang: _sum_of_matches("它", "一只"),
+    "num.cat_self_sum": lambda lang: _sum_of_matches("猫", "猫"),
+    "num.cat_self_score": lambda lang: f"{sentence.sentence_scores()[3, 3]:.1f}",
     "num.cat_it_score": lambda lang: f"{sentence.sentence_scores()[3, 0]:.1f}",
     "num.tied_it_cat_score": lambda lang: f"{sentence.sentence_scores(tied=True)[0, 3]:.1f}",
     "num.tied_it_self_score": lambda lang: f"{sentence.sentence_scores(tied=True)[0, 0]:.1f}",
