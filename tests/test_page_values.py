@@ -345,3 +345,18 @@ def test_one_query_meets_one_key_slot_by_slot():
         assert numbers[0] == pytest.approx(query) and numbers[1] == pytest.approx(key)
         assert numbers[2] == pytest.approx(query * key)
         assert sum(numbers[2]) == pytest.approx(sentence.sentence_scores()[0, 3])
+
+
+def test_where_the_new_it_gets_its_animal():
+    """weighted-sum: 'animal' of the new it is the weights of the words whose Value holds it,
+    as printed (0.13 from a + 0.76 from cat = 0.89), and those rounded parts add up."""
+    for lang in LANGS:
+        text = render("num.new_it_animal_sum", lang)
+        parts, total = text.rsplit(" = ", 1)
+        numbers = [float(n) for n in re.findall(r"\d\.\d\d", parts)]
+        assert total == render("num.new_it_animal", lang)
+        assert sum(numbers) == pytest.approx(float(total))
+        weights = sentence.sentence_weights()[0]
+        givers = [w for w in sentence.SENTENCE if sentence.face(w, sentence.w_value)[0]]
+        assert numbers == [round(float(weights[sentence.SENTENCE.index(w)]), 2) for w in givers]
+        assert all((f"「{w}」" if lang == "zh" else f'"{sentence.ENGLISH[w]}"') in parts for w in givers)
