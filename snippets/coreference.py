@@ -68,17 +68,21 @@ SENTENCES = {  # the last word decides what "it" means
 IT, CAT, FISH = 4, 0, 2  # positions in both sentences
 
 
+def _layer_1(last):
+    """(every word's vector, the weights) out of layer 1, for the sentence ending in `last`."""
+    x = np.array([vectors[w] for w in SENTENCES[last]], dtype=float)
+    return layer(x, w_query_1)
+
+
 def it_after_layer_1(last):
     """{feature: amount} of "it" coming out of layer 1 (its own vector plus the mix it took in)."""
-    x = np.array([vectors[w] for w in SENTENCES[last]], dtype=float)
-    x, _ = layer(x, w_query_1)
+    x, _ = _layer_1(last)
     return dict(zip(feature_names, x[IT]))
 
 
 def weights_of_it(last):
     """(layer 1 weights, layer 2 weights) of "it" over the sentence ending in `last`."""
-    x = np.array([vectors[w] for w in SENTENCES[last]], dtype=float)
-    x, weights_1 = layer(x, w_query_1)
+    x, weights_1 = _layer_1(last)
     x, weights_2 = layer(x, w_query_2)
     return weights_1[IT], weights_2[IT]
 

@@ -17,6 +17,17 @@ def _w(x):
     return f"{x:.2f}"
 
 
+def _chinese(english):
+    """The Chinese the code prints for an English name or phrase: one source, the catalogue."""
+    from snippets import i18n
+    return i18n.catalogue("zh")[f'"{english}"'].strip('"')
+
+
+def _feature_name(feature, lang):
+    """A slot of a label in the page's words: 量词 / "measure word"."""
+    return _chinese(feature) if lang == "zh" else feature.replace("measure", "measure word")
+
+
 def _sum_of_matches(asking, looked_at):
     """'2.0 + 1.0': the Query numbers of `asking` in the slots the Key of `looked_at` has."""
     key = sentence.face(looked_at, sentence.w_key)
@@ -76,10 +87,8 @@ def _heatmap_table(lang):
 
 
 def _library_table(lang):
-    if lang == "zh":  # the same Chinese titles the code prints: one source, the catalogue
-        from snippets import i18n
-        entries = i18n.catalogue("zh")
-        titles = [entries[f'"{b}"'].strip('"') for b in library.books]
+    if lang == "zh":  # the same Chinese titles the code prints
+        titles = [_chinese(b) for b in library.books]
     else:
         titles = [f"*{b}*" for b in library.books]
     header = ["书", "分数", "权重"] if lang == "zh" else ["Book", "Score", "Weight"]
@@ -102,15 +111,11 @@ def _coref(last, layer, word):
 def _coref_it_table(lang):
     """misconceptions#two-layers: what "it" carries out of layer 1, in the features that decide
     layer 2 (pronoun, hunger, freshness), for both sentences."""
-    from snippets import coreference, i18n
-    entries = i18n.catalogue("zh")
-
-    def chinese(english):  # the code's Chinese for a feature or a phrase
-        return entries[f'"{english}"'].strip('"')
+    from snippets import coreference
     shown = ["pronoun", "hunger", "freshness"]
     if lang == "zh":
-        header = ["句子"] + [chinese(f) for f in shown]
-        names = {last: f"……因为它{chinese(last)}" for last in coreference.SENTENCES}
+        header = ["句子"] + [_chinese(f) for f in shown]
+        names = {last: f"……因为它{_chinese(last)}" for last in coreference.SENTENCES}
     else:
         header = ["Sentence", "pronoun", "hunger (full)", "freshness (stale)"]
         names = {last: f"…because it *{last}*" for last in coreference.SENTENCES}
@@ -205,11 +210,8 @@ def _faces_table(lang):
     """The three faces of each word of 它是一只猫, in words: its Key (the label, simplest, first),
     what its Query looks for (each Key slot, in the order the code prints them; no bold: R21 read a
     bold "pronoun 1.2" of cat as where cat looks most, which its Key-side sums decide), its Value."""
-    from snippets import i18n
-    entries = i18n.catalogue("zh")
-
     def name(feature):
-        return entries[f'"{feature}"'].strip('"') if lang == "zh" else feature.replace("measure", "measure word")
+        return _feature_name(feature, lang)
 
     words = list(sentence.SENTENCE)
     x = np.array([sentence.embedding[w] for w in words], dtype=float)  # (n, 6)
@@ -235,16 +237,13 @@ def _faces_table(lang):
 def _query_meets_key(lang, asking="它", looked_at="猫"):
     """word-vectors: one Query meets one Key, slot by slot: the two faces, their products, and
     the slots the Key has in bold (only those count). The sum is the score the prose quotes."""
-    from snippets import i18n
-    entries = i18n.catalogue("zh")
     query = sentence.face(asking, sentence.w_query)  # (5,)
     key = sentence.face(looked_at, sentence.w_key)    # (5,)
     product = query * key                             # (5,) slot by slot
     if not np.isclose(product.sum(), sentence.sentence_scores()[sentence.SENTENCE.index(asking),
                                                                  sentence.SENTENCE.index(looked_at)]):
         raise ValueError(f"the products of {asking}'s Query and {looked_at}'s Key do not add up to its score")
-    names = [entries[f'"{f}"'].strip('"') if lang == "zh" else f.replace("measure", "measure word")
-             for f in sentence.key_features]
+    names = [_feature_name(f, lang) for f in sentence.key_features]
 
     def cells(values, fmt):
         return [f"**{fmt.format(x)}**" if k else fmt.format(x) for x, k in zip(values, key)]
