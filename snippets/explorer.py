@@ -48,10 +48,10 @@ STEPS = 6
 FEATURES = {
     "zh": {"pronoun": ("代词", "代词"), "verb": ("动词", "动词"), "measure": ("量词", "量词"),
            "noun": ("名词", "名词"), "particle": ("助词", "语气助词"), "animal": ("动物", "动物"),
-           "pet": ("宠物", "宠物"), "weather": ("天气", "天气")},
+           "pet": ("宠物", "宠物"), "weather": ("天气", "天气"), "refers": ("指代", "指代")},
     "en": {"pronoun": ("pron", "pronoun"), "verb": ("verb", "verb"), "measure": ("meas", "measure word"),
            "noun": ("noun", "noun"), "particle": ("part", "particle"), "animal": ("anim", "animal"),
-           "pet": ("pet", "pet"), "weather": ("wthr", "weather")},
+           "pet": ("pet", "pet"), "weather": ("wthr", "weather"), "refers": ("refr", "refers")},
 }
 
 TEXT = {

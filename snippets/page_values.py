@@ -40,7 +40,7 @@ def _new_it_sum(lang, feature="animal"):
     """'0.13 (from "a") + 0.76 (from "cat") = 0.89': the weights of the words
     whose Value holds `feature`, as the page rounds them; they must add up to the rounded total."""
     weights = sentence.sentence_weights()[0]  # the row of 它: (n,)
-    values = np.array([sentence.face(w, sentence.w_value) for w in sentence.SENTENCE])  # (n, 2)
+    values = np.array([sentence.face(w, sentence.w_value) for w in sentence.SENTENCE])  # (n, d_v)
     column = values[:, sentence.value_features.index(feature)]
     if not set(column) <= {0, 1}:
         raise ValueError(f"the Values' {feature!r} is not 0s and 1s: the mix is not a plain sum of weights")
@@ -161,9 +161,11 @@ VALUES = {
     "num.tied_it_cat_weight": lambda lang: _w(softmax(sentence.sentence_scores(tied=True))[0, 3]),
     "num.tied_new_it_animal": lambda lang: _w(sentence.tied_new_it_meaning()["animal"]),
     "num.tied_new_it_pet": lambda lang: _w(sentence.tied_new_it_meaning()["pet"]),
+    "num.tied_new_it_refers": lambda lang: _w(sentence.tied_new_it_meaning()["refers"]),
     # what the new 它 holds (its Value features: animal, pet, weather)
     "num.new_it_animal": lambda lang: _w(sentence.new_it_meaning()["animal"]),
     "num.new_it_pet": lambda lang: _w(sentence.new_it_meaning()["pet"]),
+    "num.new_it_refers": lambda lang: _w(sentence.new_it_meaning()["refers"]),
     "num.rain_it_weather": lambda lang: _w(sentence.rain_it_meaning()["weather"]),
     "num.new_it_formula": _new_it_formula,
     "num.new_it_animal_sum": _new_it_sum,
@@ -215,7 +217,7 @@ def _faces_table(lang):
 
     words = list(sentence.SENTENCE)
     x = np.array([sentence.embedding[w] for w in words], dtype=float)  # (n, 6)
-    q, k, v = projections.project(x, sentence.w_query, sentence.w_key, sentence.w_value)  # (n, 5), (n, 5), (n, 2)
+    q, k, v = projections.project(x, sentence.w_query, sentence.w_key, sentence.w_value)  # (n, 5), (n, 5), (n, 3)
     key_names = list(sentence.key_features)  # (5,)
     on_a_label = k.any(axis=0)  # Key slots some word here carries
     sep, none = ("、", "（无）") if lang == "zh" else (", ", "(nothing)")
@@ -232,6 +234,20 @@ def _faces_table(lang):
     header = (["词", "Key：书脊标签", "Query：想找……", "Value：交出的内容"] if lang == "zh"
               else ["Word", "Key: spine label", "Query: looks for…", "Value: hands over"])
     return _table(header, rows, numbers=False)
+
+
+def _w_query_table(lang, asking="它"):
+    """word-vectors: W_Q as a labelled table, a row per feature of a word vector, a column per
+    slot of a label. The rows of the features `asking` has are bold: added up, they are its Query."""
+    has = np.asarray(sentence.embedding[asking]) == 1  # (d,)
+    if has.sum() != 1:
+        raise ValueError(f"{asking} has {has.sum()} features: its Query is not one row of W_Q")
+    corner = "W_Q：特征 ＼ 格" if lang == "zh" else "W_Q: feature \\ slot"
+    rows = []
+    for feature, row, bold in zip(sentence.features, sentence.w_query, has):
+        cells = [_feature_name(feature, lang)] + [f"{x:.1f}" for x in row]
+        rows.append([f"**{c}**" for c in cells] if bold else cells)
+    return _table([corner] + [_feature_name(f, lang) for f in sentence.key_features], rows)
 
 
 def _query_meets_key(lang, asking="它", looked_at="猫"):
@@ -258,6 +274,7 @@ def _query_meets_key(lang, asking="它", looked_at="猫"):
 
 VALUES.update({
     "table.query_meets_key": _query_meets_key,
+    "table.w_query": _w_query_table,
     "table.faces": _faces_table,
     "num.it_is_percent": lambda lang: _pct(_article_weights()[1]),
     "num.it_self_weight": lambda lang: _w(sentence.sentence_weights()[0, 0]),

@@ -60,16 +60,16 @@ w_key = np.array([
     [0, 0, 0, 0, 0],  # pet: not on the label
 ])
 
-# W_V: the contents (Value) are what the word means.  (6, 2)
-value_features = ["animal", "pet"]
+# W_V: the contents (Value) are what the word means.  (6, 3)
+value_features = ["refers", "animal", "pet"]
 w_value = np.array([
-    # anim pet
-    [0, 0],  # pronoun: kinds are not handed over
-    [0, 0],  # verb
-    [0, 0],  # measure
-    [0, 0],  # noun
-    [1, 0],  # animal
-    [0, 1],  # pet
+    # refr anim pet
+    [1, 0, 0],  # pronoun: "refers to something"
+    [0, 0, 0],  # verb: no meaning of its own here
+    [0, 0, 0],  # measure
+    [0, 0, 0],  # noun
+    [0, 1, 0],  # animal
+    [0, 0, 1],  # pet
 ])
 # --8<-- [end:w_key_value]
 
@@ -83,7 +83,7 @@ def self_attention(words):
     q, k, v = x @ w_query, x @ w_key, x @ w_value
     scores = q @ k.T                    # (n, 5) @ (5, n) -> (n, n)
     weights = softmax(scores, axis=-1)  # each row sums to 1
-    return weights, weights @ v         # (n, n) @ (n, 2) -> (n, 2)
+    return weights, weights @ v         # (n, n) @ (n, 3) -> (n, 3)
 # --8<-- [end:self_attention]
 
 
@@ -104,9 +104,9 @@ rain_w_query[7, [1, 6]] = 1.0    # a particle looks for its verb, itself
 rain_w_key = np.zeros((8, 7))
 rain_w_key[:6, :5] = w_key
 rain_w_key[6, 5] = rain_w_key[7, 6] = 1  # new labels: weather, particle
-rain_w_value = np.zeros((8, 3))  # Value slots: animal, pet, weather
-rain_w_value[:6, :2] = w_value
-rain_w_value[6, 2] = 1           # weather is handed over
+rain_w_value = np.zeros((8, 4))  # Value slots: the 3 old, weather
+rain_w_value[:6, :3] = w_value
+rain_w_value[6, 3] = 1           # weather is handed over
 # --8<-- [end:widen]
 
 
@@ -128,7 +128,7 @@ def _attend(x, w_q, w_k, w_v):
 
 
 def rain_attention(words=RAIN_SENTENCE):
-    """self_attention on the wider model of section ``widen``: (weights (n, n), new (n, 3))."""
+    """self_attention on the wider model of section ``widen``: (weights (n, n), new (n, 4))."""
     x = [rain_embedding[w] for w in words]  # (n, 8)
     return _attend(x, rain_w_query, rain_w_key, rain_w_value)
 
@@ -181,7 +181,7 @@ def main():
     v = x @ w_value  # what each word hands over
     # the Key and the Value of "cat"
     print(k[3], v[3])
-    #> [0 0 0 1 1] [1 1]
+    #> [0 0 0 1 1] [0 1 1]
     # --8<-- [end:faces]
 
     # --8<-- [start:scores_rows]
@@ -222,10 +222,11 @@ def main():
     # --8<-- [end:tied]
 
     # --8<-- [start:new_it]
-    values = np.array([embedding[w] for w in words]) @ w_value  # (4, 2)
-    new_it = weights[0] @ values  # (4,) @ (4, 2) -> (2,)
+    values = np.array([embedding[w] for w in words]) @ w_value  # (4, 3)
+    new_it = weights[0] @ values  # (4,) @ (4, 3) -> (3,)
     for feature, amount in zip(value_features, new_it):
         print(f"{feature:<8}{amount:.2f}")
+    #> refers  0.06
     #> animal  0.89
     #> pet     0.76
 
@@ -241,7 +242,7 @@ def main():
     print(rain_weights[0].round(2))  # "it" looks at the weather word
     #> [0.06 0.91 0.03]
     print((rain_weights @ v)[0].round(2))  # and takes its meaning
-    #> [0.   0.   0.91]
+    #> [0.06 0.   0.   0.91]
     # --8<-- [end:rain]
 
 

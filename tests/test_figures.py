@@ -1010,20 +1010,24 @@ def test_a_transposed_heatmap_is_caught(monkeypatch):
 
 
 def test_mix_caption_calls_empty_values_water_only_while_they_are_empty():
-    """The cocktail's caption says 它 and 是 pour in plain water: their Values must be all zeros."""
+    """The cocktail's caption says 是 pours in plain water (its Value is all zeros) and 它 keeps a
+    trace of its own flavour, "refers" (its Value is not empty: the article's "一丝原味")."""
     from snippets import sentence
     from snippets.figures import mix
 
-    for word in ("它", "是"):
-        value = np.asarray(sentence.embedding[word], dtype=float) @ sentence.w_value
-        assert not value.any(), word
-    assert "白水" in mix.CAPTION["zh"] and "plain water" in mix.CAPTION["en"]
-    # and the figure's own labels say so, for those two and only those (a reader saw "value of it")
-    assert [w for w in sentence.SENTENCE if mix.empty(w)] == ["它", "是"]
+    def value(word):
+        return np.asarray(sentence.embedding[word], dtype=float) @ sentence.w_value
+
+    assert not value("是").any()
+    assert sentence.value_features[np.flatnonzero(value("它")).tolist()[0]] == "refers"
+    assert "「是」没有含义可交" in mix.CAPTION["zh"] and "指代" in mix.CAPTION["zh"]
+    assert "“is” has no meaning" in mix.CAPTION["en"] and "refers" in mix.CAPTION["en"]
+    # and the figure's own labels say so, for that word only (a reader saw "value of it" next to water)
+    assert [w for w in sentence.SENTENCE if mix.empty(w)] == ["是"]
     for lang, water in (("zh", "白水"), ("en", "water")):
         fig = mix.draw(lang, style.THEMES["light"])
         labels = [t.get_text() for t in fig.axes[0].texts if water in t.get_text()]
-        assert len(labels) == 2, labels
+        assert len(labels) == 1, labels
 
 
 @pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)

@@ -95,12 +95,14 @@ def test_word_vector_numbers_match_the_sentence():
         weights = sentence.sentence_weights()[0]
         assert render("num.new_it_animal", lang) == f"{weights[2] + weights[3]:.2f}"  # from 一只 and 猫
         assert render("num.new_it_pet", lang) == f"{weights[3]:.2f}"  # from 猫 alone
+        assert render("num.new_it_refers", lang) == f"{weights[0]:.2f}" != "0.00"  # from 它 itself
         rain = sentence.rain_attention()[0]
         assert render("num.rain_it_weather", lang) == f"{rain[0, 1]:.2f}"
-        # W_K = W_Q: 它 keeps its weight for itself (an empty Value); what is left of 一只 and 猫
+        # W_K = W_Q: 它 keeps its weight for itself ("refers" only); what is left of 一只 and 猫
         shares = [t / sum(tied_weights) for t in tied_weights]
         assert render("num.tied_new_it_animal", lang) == f"{shares[2] + shares[3]:.2f}" != "0.00"
         assert render("num.tied_new_it_pet", lang) == f"{shares[3]:.2f}" != "0.00"
+        assert render("num.tied_new_it_refers", lang) == f"{shares[0]:.2f}" == "0.86"
 
 
 def test_library_numbers_match_the_lookup():
@@ -326,7 +328,8 @@ def test_faces_table_reads_the_three_matrices():
         assert spans and not [p for p in spans if "**" in p]  # no bold: a strong Query number is not a top score
         assert cat[1] == ("名词、动物" if lang == "zh" else "noun, animal")
         assert cat[3] == ("动物、宠物" if lang == "zh" else "animal, pet")
-        assert it[3] == ("（无）" if lang == "zh" else "(nothing)")
+        assert it[3] == ("指代" if lang == "zh" else "refers")  # a pronoun's own flavour
+        assert rows[1][3] == ("（无）" if lang == "zh" else "(nothing)")  # "is" hands over nothing
         numbers = [float(n) for n in re.findall(r"\d+\.\d", it[2])]
         assert numbers == [float(x) for x in pronoun_row if x > 0]  # in the order `print` shows them
 
@@ -357,6 +360,25 @@ def test_where_the_new_it_gets_its_animal():
         assert total == render("num.new_it_animal", lang)
         assert sum(numbers) == pytest.approx(float(total))
         weights = sentence.sentence_weights()[0]
-        givers = [w for w in sentence.SENTENCE if sentence.face(w, sentence.w_value)[0]]
+        animal = sentence.value_features.index("animal")
+        givers = [w for w in sentence.SENTENCE if sentence.face(w, sentence.w_value)[animal]]
         assert numbers == [round(float(weights[sentence.SENTENCE.index(w)]), 2) for w in givers]
         assert all((f"「{w}」" if lang == "zh" else f'"{sentence.ENGLISH[w]}"') in parts for w in givers)
+
+
+def test_w_query_table_is_the_matrix_with_the_query_of_it_in_bold():
+    """word-vectors shows W_Q as a table (R22: the matrix that carries the story was folded away).
+    Its rows are the features, its columns the Key's slots, its numbers w_query's; the bold row
+    is the one 它 has, and that row is 它's Query."""
+    for lang in LANGS:
+        lines = render("table.w_query", lang).splitlines()
+        header = [c.strip() for c in lines[0].strip("|").split("|")]
+        assert header[1:] == [page_values._feature_name(f, lang) for f in sentence.key_features]
+        rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines[2:]]
+        assert [r[0].strip("*") for r in rows] == [page_values._feature_name(f, lang) for f in sentence.features]
+        for row, numbers in zip(rows, sentence.w_query):
+            assert [float(c.strip("*")) for c in row[1:]] == [round(x, 1) for x in numbers]
+        bold = [i for i, r in enumerate(rows) if all(c.startswith("**") for c in r)]
+        assert bold == [sentence.features.index("pronoun")]
+        assert not [c for i, r in enumerate(rows) if i not in bold for c in r if "**" in c]
+        np.testing.assert_array_equal(sentence.w_query[bold[0]], sentence.face("它", sentence.w_query))

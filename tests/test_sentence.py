@@ -72,19 +72,19 @@ def test_the_embeddings_are_hand_made_features_four_kinds_then_two_meanings():
 def test_the_three_matrices_have_the_shapes_the_comments_give():
     assert sentence.w_query.shape == (6, 5)
     assert sentence.w_key.shape == (6, 5)
-    assert sentence.w_value.shape == (6, 2)
-    assert sentence.value_features == ["animal", "pet"]
+    assert sentence.w_value.shape == (6, 3)
+    assert sentence.value_features == ["refers", "animal", "pet"]
 
 
 def test_the_key_is_the_kind_of_word_and_the_value_what_it_means():
     """The library's lesson: the label (Key) and the contents (Value) are different things."""
     np.testing.assert_array_equal(sentence.w_key, np.eye(6)[:, :5])   # copies the 4 kinds, animal
-    np.testing.assert_array_equal(sentence.w_value, np.eye(6)[:, 4:])  # copies the 2 meanings
+    np.testing.assert_array_equal(sentence.w_value, np.eye(6)[:, [0, 4, 5]])  # pronoun -> "refers", 2 meanings
     assert named(vector("cat", sentence.w_key), KEY_SLOTS) == ["noun", "animal"]  # the article's
     assert named(vector("a", sentence.w_key), KEY_SLOTS) == ["measure", "animal"]  # "animal noun"
     assert named(vector("cat", sentence.w_value), sentence.value_features) == ["animal", "pet"]
-    for word in ("it", "is"):
-        assert not vector(word, sentence.w_value).any()  # no meaning to hand over
+    assert named(vector("it", sentence.w_value), sentence.value_features) == ["refers"]  # its own flavour
+    assert not vector("is", sentence.w_value).any()  # no meaning to hand over
 
 
 def test_it_scores_the_articles_numbers_but_its_query_is_not_them():
@@ -124,10 +124,10 @@ def test_the_wider_model_keeps_every_old_number():
     assert sentence.rain_features == sentence.features + ["weather", "particle"]
     assert sentence.rain_value_features == sentence.value_features + ["weather"]
     assert sentence.rain_w_query.shape == sentence.rain_w_key.shape == (8, 7)
-    assert sentence.rain_w_value.shape == (8, 3)
+    assert sentence.rain_w_value.shape == (8, 4)
     np.testing.assert_array_equal(sentence.rain_w_query[:6, :5], sentence.w_query)
     np.testing.assert_array_equal(sentence.rain_w_key[:6, :5], sentence.w_key)
-    np.testing.assert_array_equal(sentence.rain_w_value[:6, :2], sentence.w_value)
+    np.testing.assert_array_equal(sentence.rain_w_value[:6, :3], sentence.w_value)
     for word in WORDS:  # the old words have neither new feature
         assert sentence.rain_embedding[word] == sentence.embedding[word] + [0, 0]
 
@@ -153,7 +153,7 @@ def test_the_wider_model_adds_what_its_comments_say():
 def test_the_wider_model_gives_it_is_a_cat_exactly_what_the_small_one_does():
     for a, b in zip(sentence.rain_attention(WORDS), sentence.self_attention(WORDS)):
         np.testing.assert_array_equal(a[:, :b.shape[1]], b)
-    assert not sentence.rain_attention(WORDS)[1][:, 2].any()  # and no weather in it
+    assert not sentence.rain_attention(WORDS)[1][:, 3].any()  # and no weather in it
 
 
 def test_in_the_rain_sentence_it_attends_to_the_weather_and_absorbs_it():
@@ -165,8 +165,9 @@ def test_in_the_rain_sentence_it_attends_to_the_weather_and_absorbs_it():
     assert weights[0, 1] > 0.9
     assert [round(x, 2) for x in weights[0]] == [0.06, 0.91, 0.03]
     meaning = sentence.rain_it_meaning()
-    assert list(meaning) == ["animal", "pet", "weather"]
+    assert list(meaning) == ["refers", "animal", "pet", "weather"]
     assert meaning["weather"] == pytest.approx(weights[0, 1]) and meaning["animal"] == 0.0
+    assert meaning["refers"] == pytest.approx(weights[0, 0])  # its own flavour, kept
 
 
 # ---------------------------------------------------------------- self-attention
@@ -177,7 +178,7 @@ def test_self_attention_agrees_with_the_plain_loop():
         ref_weights, ref_new = reference_self_attention(words)
         np.testing.assert_allclose(weights, ref_weights, rtol=1e-14)
         np.testing.assert_allclose(new, ref_new, rtol=1e-14, atol=1e-16)
-        assert weights.shape == (len(words), len(words)) and new.shape == (len(words), 2)
+        assert weights.shape == (len(words), len(words)) and new.shape == (len(words), 3)
         np.testing.assert_allclose(weights.sum(axis=1), 1.0, rtol=1e-14)
 
 
@@ -237,11 +238,13 @@ def test_the_new_it_absorbs_the_meaning_of_cat():
     values = np.array([sentence.embedding[w] for w in WORDS]) @ sentence.w_value
     np.testing.assert_allclose(new[IT], weights[IT] @ values, rtol=1e-15)
     meaning = sentence.new_it_meaning()
-    assert list(meaning) == ["animal", "pet"]
-    # animal from cat and a little from "a" (the measure word for animals), pet from cat alone
+    assert list(meaning) == ["refers", "animal", "pet"]
+    # refers from "it" itself (its own flavour), animal from cat and a little from "a"
+    # (the measure word for animals), pet from cat alone
+    assert meaning["refers"] == pytest.approx(weights[IT, IT])
     assert meaning["animal"] == pytest.approx(weights[IT, A] + weights[IT, CAT])
     assert meaning["pet"] == pytest.approx(weights[IT, CAT])
-    assert [round(x, 2) for x in meaning.values()] == [0.89, 0.76]
+    assert [round(x, 2) for x in meaning.values()] == [0.06, 0.89, 0.76]
     shares = sentence.new_it_shares()
     assert list(shares) == sentence.SENTENCE
     np.testing.assert_allclose(list(shares.values()), weights[IT], rtol=0)

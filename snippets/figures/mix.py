@@ -13,10 +13,10 @@ SIZE = (5.2, 3.6)
 PHONE_SIZE = (style.PHONE_WIDTH, 3.3)
 CAPTION = {
     "zh": "新的「它」是一杯鸡尾酒：每个词的 Value 按权重倒进去，「猫」占了大半，其他词各贡献一点；"
-          "「它」和「是」没有含义可交，它们那两小份是白水。",
+          "「它」自己那一小份带回一丝原味（「指代」）；「是」没有含义可交，它那一小份是白水。",
     "en": "The new “it” is a cocktail: every word's value is poured in by its weight; “cat” makes up most of it, "
-          "the other words add a little each; “it” and “is” have no meaning to hand over, so their two small "
-          "shares are plain water.",
+          "the other words add a little each; the small share of “it” itself keeps a trace of its own flavour "
+          "(“refers”); “is” has no meaning to hand over, so its share is plain water.",
 }
 TEXT = {
     "zh": {"glass": "新的「它」", "layer": "{word}的 Value", "empty": "{word}：白水（Value 为空）",

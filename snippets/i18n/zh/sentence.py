@@ -43,9 +43,11 @@ CATALOGUE = {
     '# animal: on the label too': '# 动物：也写在标签上',
     '# pet: not on the label': '# 宠物：不写在标签上',
     # projections: W_V
-    '# W_V: the contents (Value) are what the word means.  (6, 2)': '# W_V：内容（Value）是这个词的意思。(6, 2)',
-    '# anim pet': '# 动物 宠物',
-    '# pronoun: kinds are not handed over': '# 代词：词的类别不交出去',
+    '# W_V: the contents (Value) are what the word means.  (6, 3)': '# W_V：内容（Value）是这个词的意思。(6, 3)',
+    '# refr anim pet': '# 指代 动物 宠物',
+    '"refers"': '"指代"',
+    '# verb: no meaning of its own here': '# 动词：这里没有自己的意思',
+    '# pronoun: "refers to something"': '# 代词：「指代某个东西」',
     # widen
     '# it is raining (它下雨了) needs two features "it is a cat" did not:': '# 「它下雨了」要用两个新特征：「天气」是一种意思，',
     '# "weather" (a meaning, also on labels: weather verbs take "it") and': '# 也写在标签上（「下雨」这类词的主语常是「它」）；',
@@ -59,7 +61,7 @@ CATALOGUE = {
     '# a pronoun also looks for weather': '# 代词也找天气',
     '# a particle looks for its verb, itself': '# 助词找前面的动词和自己',
     '# new labels: weather, particle': '# 新标签：天气、助词',
-    '# Value slots: animal, pet, weather': '# Value 的格子：动物、宠物、天气',
+    '# Value slots: the 3 old, weather': '# Value 的格子：原来 3 格，加天气',
     '# weather is handed over': '# 天气这个意思交出去',
     # self_attention
     '"""Every word asks (Q) and answers (K, V)."""': '"""每个词都提问（Q），也都作答（K、V）。"""',
@@ -98,6 +100,7 @@ CATALOGUE = {
     '#> it->cat: score 3.3, cat->it: 3.3': '#> 它→猫：分数 3.3，猫→它：3.3',
     '#> it->it:  score 5.4, weight 0.86': '#> 它→它：分数 5.4，权重 0.86',
     # new_it
+    '#> refers  0.06': '#> 指代      0.06',
     '#> animal  0.89': '#> 动物      0.89',
     '#> pet     0.76': '#> 宠物      0.76',
     '"same as new[0]:"': '"和 new[0] 相同："',
