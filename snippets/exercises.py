@@ -116,7 +116,8 @@ def exercises():
     out.append(Exercise(
         "library-pet", "library", "choice", pet,
         values={"question": _as_list(pet_question)},
-        choices=tuple(library.books)))
+        choices=tuple(library.books),
+        mistakes={"handbook": "Cat Care Handbook"} if pet != "Cat Care Handbook" else {}))
     # the challenge comes last. A choice, so that it can be predicted: weights are proportional
     # to the exps, so with the old weights as the exps, each copy gets before / (1 + before).
     twin_relevance = np.concatenate([library.relevance[:1], library.relevance])
@@ -165,7 +166,8 @@ def exercises():
         "asym-a", "asymmetry", "choice",
         "higher" if backward > forward else "lower" if backward < forward else "equal",
         values={"forward": forward, "backward": backward},
-        choices=("higher", "equal", "lower"), mistakes={"equal": "equal"}))
+        choices=("higher", "equal", "lower"),
+        mistakes={"equal": "equal", "higher": "higher"} if backward < forward else {"equal": "equal"}))
     # The page shows the row of 它 with W_K = W_Q; these ask about rows it does not show.
     # The texts say 猫 looks at 它 most (the symmetric score), more than at itself.
     if int(np.argmax(tied[c])) != it or np.argsort(tied[c])[-2] != c:
