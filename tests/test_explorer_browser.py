@@ -314,6 +314,14 @@ def test_every_control_by_keyboard(page, explorer_site, errors, lang):
     model, *_ = check(root)
     assert f.input_value() == "3" and model["embeddings"][2][3] == 3
     assert note.is_visible()
+    root.locator("[data-ae-tie]").check()  # any later change clears it (R22: it stayed on screen)
+    assert not note.is_visible()
+    root.locator("[data-ae-tie]").uncheck()
+    f.focus()
+    page.keyboard.press("Control+A")
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Tab")
+    assert note.is_visible()
     root.locator("[data-ae-reset]").click()  # back to the chapter's values: nothing left to explain
     assert not note.is_visible()
     assert not errors

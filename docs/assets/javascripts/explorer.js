@@ -156,6 +156,7 @@
     }
 
     function update(reason) {
+      noteReverted(null);  // any later change: the note about a put-back cell is old news
       var m = model(), r = compute(m), a = st.words.indexOf(st.asking);
       var wordLabels = st.words.map(label), row = r.weights[a];
       var best = row.indexOf(Math.max.apply(null, row));
@@ -258,8 +259,8 @@
       if (bad) bad.hidden = !root.querySelector('input[aria-invalid="true"]');
     }
     // After a bad cell is put back: say so, until the next edit (the number did not just vanish).
-    var reverted = root.querySelector("[data-ae-reverted]");
     function noteReverted(value) {
+      var reverted = root.querySelector("[data-ae-reverted]");
       if (!reverted) return;
       reverted.textContent = value === null ? "" : fill(text.reverted, { v: value });
       reverted.hidden = value === null;
