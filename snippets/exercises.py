@@ -250,13 +250,17 @@ def exercises():
         mistakes={"chain": cost.path_length(500, attention=False)}))
 
     # --- misconceptions: computed, not fixed; differences, not ratios ------------------
+    # One step beyond the page, which prints the weights: what do they mix here? (R22: asking
+    # which word "it" looks at most repeated the 91% printed just above.)
     rain = list(sentence.RAIN_SENTENCE)
     rain_weights = sentence.rain_attention(rain)[0][rain.index("它")]
+    rain_animal, cat_animal = sentence.rain_it_meaning()["animal"], sentence.new_it_meaning()["animal"]
     out.append(Exercise(
-        "mis-rain", "misconceptions", "choice", rain[int(np.argmax(rain_weights))],
+        "mis-rain", "misconceptions", "number", float(rain_animal),
         values={"weight": float(rain_weights.max()), "sentence": " ".join(rain),
-                "self_weight": float(rain_weights[rain.index("它")])},
-        choices=_word_choices(rain), mistakes={"self": "它"}))
+                "cat_animal": float(cat_animal)},
+        tolerance=0.001, fmt="decimal",  # exactly 0: none of these words means "animal"
+        mistakes={"cat_sentence": float(cat_animal), "weight": float(rain_weights.max())}))
     ratio = float(weights[cat] / weights[a])
     out.append(Exercise(
         "mis-ratio", "misconceptions", "number", ratio,

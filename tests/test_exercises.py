@@ -166,7 +166,8 @@ def test_answers_equal_independent_computations():
     assert untied[is_, 0] != untied[0, is_]  # the untied pair the explanation quotes does differ
     assert e["ws-same-value"].answer == "v"
     assert e["ws-shuffle"].answer == "same"
-    assert e["mis-rain"].answer == "下雨"
+    assert e["mis-rain"].answer == 0.0 == sentence.rain_it_meaning()["animal"]  # no word here means "animal"
+    assert sentence.new_it_meaning()["animal"] > 0.5 and sentence.rain_it_meaning()["weather"] > 0.5
     assert e["faq-small"].answer == pytest.approx(0.5)
 
 
