@@ -208,31 +208,25 @@ def _faq_cost_table(lang):
     return _table(header, [[f"{n:,}", f"{cost.comparisons(n):,}"] for n in (1000, 2000, 4000)])
 
 
-def _faces_table(lang):
-    """The three faces of each word of 它是一只猫, in words: its Key (the label, simplest, first),
-    what its Query looks for (each Key slot, in the order the code prints them; no bold: R21 read a
-    bold "pronoun 1.2" of cat as where cat looks most, which its Key-side sums decide), its Value."""
-    def name(feature):
-        return _feature_name(feature, lang)
+def _faces_path(lang, words=("它", "猫")):
+    """word-vectors: one word's path, as numbers: its vector (6 features), then its Query, Key
+    and Value, each the vector times one matrix (in the order the code prints them). R22 and
+    R23 both asked for this one picture: vector -> x W -> Q / K / V."""
+    def numbers(values, fmt):
+        return " ".join(fmt.format(x) for x in values)
 
-    words = list(sentence.SENTENCE)
     x = np.array([sentence.embedding[w] for w in words], dtype=float)  # (n, 6)
     q, k, v = projections.project(x, sentence.w_query, sentence.w_key, sentence.w_value)  # (n, 5), (n, 5), (n, 3)
-    key_names = list(sentence.key_features)  # (5,)
-    on_a_label = k.any(axis=0)  # Key slots some word here carries
-    sep, none = ("、", "（无）") if lang == "zh" else (", ", "(nothing)")
-    rows = []
-    for word, qi, ki, vi in zip(words, q, k, v):
-        wanted = [j for j in range(len(qi)) if on_a_label[j] and qi[j] > 0]  # slot order, as printed
-        whole = f'<span class="nowrap">{word}</span>'  # a narrow column never splits 一只 into 一 / 只
-        rows.append([f"**{whole}**" if lang == "zh" else f"**{WORD_EN[word]}** ({whole})",
-                     sep.join(name(key_names[j]) for j in np.flatnonzero(ki)) or none,
-                     sep.join('<span class="nowrap">{}</span>'.format(  # a name and its number kept together
-                         f"{name(key_names[j])} {qi[j]:.1f}")
-                              for j in wanted) or none,
-                     sep.join(name(sentence.value_features[j]) for j in np.flatnonzero(vi)) or none])
-    header = (["词", "Key：书脊标签", "Query：想找……", "Value：交出的内容"] if lang == "zh"
-              else ["Word", "Key: spine label", "Query: looks for…", "Value: hands over"])
+    if lang == "zh":
+        header = ["词向量和三副面孔"] + [f"「{w}」" for w in words]
+        labels = [f"词向量（{x.shape[1]} 个特征）", f"× W_Q = Query（标签上的 {q.shape[1]} 项）",
+                  f"× W_K = Key（标签上的 {k.shape[1]} 项）", f"× W_V = Value（{v.shape[1]} 种意思）"]
+    else:
+        header = ["vector and faces"] + [f'"{WORD_EN[w]}"' for w in words]
+        labels = [f"word vector ({x.shape[1]} features)", f"× W_Q = Query ({q.shape[1]} label slots)",
+                  f"× W_K = Key ({k.shape[1]} label slots)", f"× W_V = Value ({v.shape[1]} meanings)"]
+    rows = [[labels[0]] + [numbers(r, "{:.0f}") for r in x], [labels[1]] + [numbers(r, "{:.1f}") for r in q],
+            [labels[2]] + [numbers(r, "{:.0f}") for r in k], [labels[3]] + [numbers(r, "{:.0f}") for r in v]]
     return _table(header, rows, numbers=False)
 
 
@@ -242,7 +236,7 @@ def _w_query_table(lang, asking="它"):
     has = np.asarray(sentence.embedding[asking]) == 1  # (d,)
     if has.sum() != 1:
         raise ValueError(f"{asking} has {has.sum()} features: its Query is not one row of W_Q")
-    corner = "W_Q：特征 ＼ 格" if lang == "zh" else "W_Q: feature \\ slot"
+    corner = "W_Q：特征 ＼ 标签项" if lang == "zh" else "W_Q: feature \\ label slot"
     rows = []
     for feature, row, bold in zip(sentence.features, sentence.w_query, has):
         cells = [_feature_name(feature, lang)] + [f"{x:.1f}" for x in row]
@@ -269,13 +263,13 @@ def _query_meets_key(lang, asking="它", looked_at="猫"):
         labels = [f'Query of "{WORD_EN[asking]}"', f'Key of "{WORD_EN[looked_at]}"', "multiplied"]
     rows = [[labels[0]] + cells(query, "{:.1f}"), [labels[1]] + cells(key, "{:.0f}"),
             [labels[2]] + cells(product, "{:.1f}")]
-    return _table(["格" if lang == "zh" else "slot"] + [f"**{n}**" if k else n for n, k in zip(names, key)], rows)
+    return _table(["标签项" if lang == "zh" else "slot"] + [f"**{n}**" if k else n for n, k in zip(names, key)], rows)
 
 
 VALUES.update({
     "table.query_meets_key": _query_meets_key,
     "table.w_query": _w_query_table,
-    "table.faces": _faces_table,
+    "table.faces_path": _faces_path,
     "num.it_is_percent": lambda lang: _pct(_article_weights()[1]),
     "num.it_self_weight": lambda lang: _w(sentence.sentence_weights()[0, 0]),
     "table.self_weights": _self_weights_table,

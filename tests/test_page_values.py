@@ -312,26 +312,21 @@ def test_zh_library_titles_are_the_ones_the_code_prints():
         assert zh.split("|")[2:] == en.split("|")[2:]
 
 
-def test_faces_table_reads_the_three_matrices():
-    """word-vectors#three-faces: each word's Key, Query (the Key slots in the order the code
-    prints them, no bold) and Value, in words, computed from sentence's matrices.
-    The Key comes first: a label is the simplest face, and a Query is read against labels."""
+def test_faces_path_is_each_vector_times_each_matrix():
+    """word-vectors: the vector of 它 and of 猫, then each face, the vector times W_Q, W_K, W_V,
+    as the code prints them (R22/R23: one picture of a word's path)."""
     for lang in LANGS:
-        rows = [[cell.strip() for cell in line.strip("|").split("|")]
-                for line in render("table.faces", lang).splitlines()[2:]]
-        assert len(rows) == len(sentence.SENTENCE)
-        it, cat = rows[0], rows[3]
-        pronoun_row = sentence.w_query[sentence.features.index("pronoun")]
-        assert rows[0][0].startswith("**") and "Key" in render("table.faces", lang).splitlines()[0].split("|")[2]
-        spans = re.findall(r'<span class="nowrap">(.*?)</span>', it[2])  # a name and its number never part
-        assert re.sub(r'<span class="nowrap">.*?</span>', "", it[2]).strip("、, ") == ""
-        assert spans and not [p for p in spans if "**" in p]  # no bold: a strong Query number is not a top score
-        assert cat[1] == ("名词、动物" if lang == "zh" else "noun, animal")
-        assert cat[3] == ("动物、宠物" if lang == "zh" else "animal, pet")
-        assert it[3] == ("指代" if lang == "zh" else "refers")  # a pronoun's own flavour
-        assert rows[1][3] == ("（无）" if lang == "zh" else "(nothing)")  # "is" hands over nothing
-        numbers = [float(n) for n in re.findall(r"\d+\.\d", it[2])]
-        assert numbers == [float(x) for x in pronoun_row if x > 0]  # in the order `print` shows them
+        lines = render("table.faces_path", lang).splitlines()
+        assert len(lines) == 2 + 4
+        rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines[2:]]
+        for column, word in enumerate(("它", "猫"), start=1):
+            vector = np.asarray(sentence.embedding[word], dtype=float)
+            expected = [vector] + [vector @ m for m in (sentence.w_query, sentence.w_key, sentence.w_value)]
+            for row, numbers in zip(rows, expected):
+                assert [float(n) for n in row[column].split()] == [round(x, 1) for x in numbers], (lang, word, row[0])
+        sizes = [int(re.search(r"\d+", r[0]).group()) for r in rows]  # the sizes the labels state
+        assert sizes == [6, sentence.w_query.shape[1], sentence.w_key.shape[1], sentence.w_value.shape[1]]
+        assert ["W_Q" in rows[1][0], "W_K" in rows[2][0], "W_V" in rows[3][0]] == [True] * 3
 
 
 def test_one_query_meets_one_key_slot_by_slot():

@@ -73,7 +73,7 @@ CATALOGUE = {
     '# what each word hands over': '# 每个词交出什么',
     '# the Key and the Value of "cat"': '# 「猫」的 Key 和 Value',
     # scores_rows
-    '# (4 words, 5 slots) @ (5 slots, 4 words) -> (4, 4)': '# (4 个词, 5 格) @ (5 格, 4 个词) -> (4, 4)',
+    '# (4 words, 5 slots) @ (5 slots, 4 words) -> (4, 4)': '# (4 个词, 5 项) @ (5 项, 4 个词) -> (4, 4)',
     '#> it 0.5 0.3 1.2 3.0': '#> 它 0.5 0.3 1.2 3.0',
     '#> is 1.0 2.0 0.2 0.2': '#> 是 1.0 2.0 0.2 0.2',
     '#> a 0.2 0.2 2.0 1.0': '#> 一只 0.2 0.2 2.0 1.0',
