@@ -19,9 +19,9 @@ CAPTION = {
           "(“refers”); “is” has no meaning to hand over, so its share is plain water.",
 }
 TEXT = {
-    "zh": {"glass": "新的「它」", "layer": "{word}的 Value", "empty": "{word}：白水（Value 为空）",
+    "zh": {"glass": "新的「它」", "layer": "{word}的 Value", "empty": "{word}：白水（Value 全是 0）",
            "total": "合计 {total}"},
-    "en": {"glass": "new it (它)", "layer": "value of {word}", "empty": "{word}: water (empty value)",
+    "en": {"glass": "new it (它)", "layer": "value of {word}", "empty": "{word}: water (all-zero value)",
            "total": "total {total}"},
 }
 
