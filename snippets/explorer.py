@@ -243,6 +243,19 @@ def _vector(values):
     return "[" + ", ".join(fmt(x) for x in values) + "]"
 
 
+def value_names(lang):
+    """The Value's slots in the page's words (指代 / refers, ...): the new word is read by name."""
+    return [full for _, full in feature_labels(lang, column_names("v"))]
+
+
+def _named(values, lang):
+    """'refers 0.06, animal 0.89, pet 0.76': a Value-sized vector with its slots named (R23)."""
+    names = value_names(lang)
+    if len(names) != len(values):
+        return _vector(values)
+    return TEXT[lang]["sep"].join(f"{n} {fmt(x)}" for n, x in zip(names, values))
+
+
 def _one_hot_names(matrix):
     """Names of a matrix's columns when each column picks exactly one feature (a 0/1 column
     with a single 1), e.g. W_K (d, d_k) -> ["pronoun", "verb", ...]; else None."""
@@ -322,7 +335,7 @@ def _say(lang, step, model, scores, weights, output, asking=0):
         "d": len(model["embeddings"][0]), "word": word_label(words[asking], lang),
         "best": word_label(words[best], lang), "bs": fmt(scores[asking][best]),
         "bw": fmt(row[best]), "q": _vector(q), "t": f"{model['temperature']:.1f}",
-        "out": _vector(output[asking]),
+        "out": _named(output[asking], lang),
     }
     return say_templates(lang, model["scale"])[step - 1].format(**values)
 
@@ -334,7 +347,7 @@ def summary(lang, model, weights, output, asking=0):
     items = text["sep"].join(text["item"].format(w=word_label(w, lang), x=fmt(x))
                              for w, x in zip(words, weights[asking]))
     return text["summary"].format(word=word_label(words[asking], lang), items=items,
-                                  out=_vector(output[asking]))
+                                  out=_named(output[asking], lang))
 
 
 def loader():
@@ -372,7 +385,8 @@ def render(lang):
     uid = f"ae-{lang}"
     asking = 0
     features = feature_labels(lang, column_names("e"))
-    i18n = {key: text[key] for key in ("counter", "counter_all", "titles", "summary", "item", "sep", "new", "cell",
+    i18n = {"v_names": value_names(lang)}
+    i18n |= {key: text[key] for key in ("counter", "counter_all", "titles", "summary", "item", "sep", "new", "cell",
                                        "reverted")}
     i18n["say"] = say_templates(lang, model["scale"])
 

@@ -329,3 +329,17 @@ def test_feature_names_are_translated_as_the_code_translates_them():
             checked += 1
     assert checked >= 5
     assert set(explorer.FEATURES["zh"]) == set(explorer.FEATURES["en"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_new_word_is_read_slot_by_slot(lang):
+    """The summary names each slot of the new word's Value (R23: '[0.06, 0.89, 0.76]' meant nothing)."""
+    from snippets import sentence
+    model = explorer.chapter_model()
+    weights, new = sentence.self_attention(sentence.SENTENCE)
+    said = explorer.summary(lang, model, weights, new)
+    names = explorer.value_names(lang)
+    assert len(names) == len(sentence.value_features) == new.shape[1]
+    for name, x in zip(names, new[0]):
+        assert f"{name} {explorer.fmt(x)}" in said
+    assert "[" not in said

@@ -121,6 +121,10 @@
     var features = all(root, '[data-ae-matrix="e"] thead abbr').map(function (abbr) { return abbr.title; });
 
     function label(word) { return labels[word] || word; }
+    // by slot name, as explorer.summary: "refers 0.06, animal 0.89, ..."
+    function named(xs) {
+      return xs.map(function (x, i) { return text.v_names[i] + " " + fmt(x); }).join(text.sep);
+    }
 
     function model() {
       return { words: st.words, embeddings: st.E, w_query: base.w_query,
@@ -156,7 +160,7 @@
     }
 
     function update(reason) {
-      noteReverted(null);  // any later change: the note about a put-back cell is old news
+      noteReverted(null);  // any later change makes the note old news
       var m = model(), r = compute(m), a = st.words.indexOf(st.asking);
       var wordLabels = st.words.map(label), row = r.weights[a];
       var best = row.indexOf(Math.max.apply(null, row));
@@ -208,7 +212,7 @@
 
       var values = { d: m.embeddings[0].length, word: label(st.asking), best: wordLabels[best],
                      bs: fmt(r.scores[a][best]), bw: fmt(row[best]), q: vector(r.q[a]),
-                     t: st.T.toFixed(1), out: vector(r.output[a]) };
+                     t: st.T.toFixed(1), out: named(r.output[a]) };
       var counter = fill(showAll.checked ? text.counter_all : text.counter, { k: st.step, n: text.say.length });
       var say = fill(text.say[st.step - 1], values);
       root.querySelector("[data-ae-counter]").textContent = counter;
@@ -226,7 +230,7 @@
         live.textContent = counter + ": " + text.titles[st.step - 1] + ". " + say;
       } else if (reason) {
         live.textContent = fill(text.summary, {
-          word: label(st.asking), out: vector(r.output[a]),
+          word: label(st.asking), out: named(r.output[a]),
           items: st.words.map(function (w, j) { return fill(text.item, { w: label(w), x: fmt(row[j]) }); }).join(text.sep)
         });
       }
