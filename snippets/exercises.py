@@ -241,7 +241,8 @@ def exercises():
     # --- why it fixes part 1's pain points ------------------------------------------
     out.append(Exercise(
         "why-2000", "why", "number", cost.comparisons(2000), values={"n": 2000},
-        mistakes={"n": 2000, "relay": cost.chain_steps(2000), "twice": 2 * 2000},
+        mistakes={"n": 2000, "relay": cost.chain_steps(2000), "twice": 2 * 2000,
+                  "half": 2000 * 2000 // 2, "pairs": 2000 * 1999 // 2},  # each pair counted once
         fmt="count", code="why_2000", code_value=lambda ns: ns["n"] * ns["n"],
         code_expected=cost.comparisons(2000)))
     out.append(Exercise(

@@ -131,9 +131,7 @@
         var tolerance = parseFloat(root.getAttribute("data-tolerance")) || 0;
         correct = value !== null &&
           Math.abs(value - answer) <= tolerance + 1e-9 * Math.max(1, Math.abs(answer));
-        // A mistake typed as the page rounds it (0.89 for 0.886) is still that mistake, even
-        // where the answer itself must be exact (a weight of exactly 0: tolerance 0.001).
-        var slack = Math.max(tolerance, 0.005);
+        var slack = Math.max(tolerance, 0.005);  // a mistake typed rounded (0.89)
         message = mistake(numberMessage(text, value, correct, percent), function (wrong) {
           return Math.abs(value - wrong) <= slack + 1e-9 * Math.max(1, Math.abs(wrong));
         });
