@@ -236,12 +236,23 @@ def _w_query_table(lang, asking="它"):
     has = np.asarray(sentence.embedding[asking]) == 1  # (d,)
     if has.sum() != 1:
         raise ValueError(f"{asking} has {has.sum()} features: its Query is not one row of W_Q")
-    corner = "W_Q：特征 ＼ 标签项" if lang == "zh" else "W_Q: feature \\ label slot"
+    corner = "W_Q"
     rows = []
     for feature, row, bold in zip(sentence.features, sentence.w_query, has):
         cells = [_feature_name(feature, lang)] + [f"{x:.1f}" for x in row]
         rows.append([f"**{c}**" for c in cells] if bold else cells)
-    return _table([corner] + [_feature_name(f, lang) for f in sentence.key_features], rows)
+    return _table([corner] + [_slot_header(f, lang) for f in sentence.key_features], rows)
+
+
+def _slot_header(feature, lang):
+    """A column head narrow enough for six columns on a 360 px phone: 量词, or an abbreviation
+    with the full name as its title in English ("meas" for "measure word")."""
+    if lang == "zh":
+        return _feature_name(feature, lang)
+    from snippets import explorer
+    short, _ = explorer.FEATURES["en"][feature]
+    return f'<abbr title="{_feature_name(feature, lang)}">{short}</abbr>'
+
 
 
 def _query_meets_key(lang, asking="它", looked_at="猫"):
