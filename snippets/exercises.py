@@ -220,6 +220,8 @@ def exercises():
         values={"weights": " / ".join(f"{w:.2f}" for w in library.weights),
                 "feeding": " / ".join(f"{v:g}" for v in library.contents[:, 0])},
         tolerance=WEIGHT_TOLERANCE, fmt="decimal", code="ws_note",
+        mistakes={"top_only": float(library.weights[0] * library.contents[0, 0]),  # R24: the two
+                  "winner": float(library.contents[0, 0])},                       # likeliest slips
         code_value=lambda ns: ns["weights"] @ ns["feeding"], code_expected=feeding))
     v = np.array([1.0, 2.0, 3.0])
     same_mix = sentence.sentence_weights()[it] @ np.tile(v, (len(words), 1))  # (n,) @ (n, 3)

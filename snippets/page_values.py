@@ -208,12 +208,13 @@ def _faq_cost_table(lang):
     return _table(header, [[f"{n:,}", f"{cost.comparisons(n):,}"] for n in (1000, 2000, 4000)])
 
 
-def _faces_path(lang, words=("它", "猫")):
+def _faces_path(lang, words=("它",)):
     """word-vectors: one word's path, as numbers: its vector (6 features), then its Query, Key
     and Value, each the vector times one matrix (in the order the code prints them). R22 and
-    R23 both asked for this one picture: vector -> x W -> Q / K / V."""
-    def numbers(values, fmt):
-        return " ".join(fmt.format(x) for x in values)
+    R23 both asked for this one picture: vector -> x W -> Q / K / V. One word, so that each
+    list stays on one line of a phone."""
+    def numbers(values, fmt):  # one line: "0.5 0.3 0.2 2.0 / 1.0" read as four numbers and one (R24)
+        return '<span class="nowrap">' + " ".join(fmt.format(x) for x in values) + "</span>"
 
     x = np.array([sentence.embedding[w] for w in words], dtype=float)  # (n, 6)
     q, k, v = projections.project(x, sentence.w_query, sentence.w_key, sentence.w_value)  # (n, 5), (n, 5), (n, 3)

@@ -319,11 +319,12 @@ def test_faces_path_is_each_vector_times_each_matrix():
         lines = render("table.faces_path", lang).splitlines()
         assert len(lines) == 2 + 4
         rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines[2:]]
-        for column, word in enumerate(("它", "猫"), start=1):
+        for column, word in enumerate(("它",), start=1):
             vector = np.asarray(sentence.embedding[word], dtype=float)
             expected = [vector] + [vector @ m for m in (sentence.w_query, sentence.w_key, sentence.w_value)]
             for row, numbers in zip(rows, expected):
-                assert [float(n) for n in row[column].split()] == [round(x, 1) for x in numbers], (lang, word, row[0])
+                cell = re.fullmatch(r'<span class="nowrap">(.*)</span>', row[column]).group(1)  # never split
+                assert [float(n) for n in cell.split()] == [round(x, 1) for x in numbers], (lang, word, row[0])
         sizes = [int(re.search(r"\d+", r[0]).group()) for r in rows]  # the sizes the labels state
         assert sizes == [6, sentence.w_query.shape[1], sentence.w_key.shape[1], sentence.w_value.shape[1]]
         assert ["W_Q" in rows[1][0], "W_K" in rows[2][0], "W_V" in rows[3][0]] == [True] * 3

@@ -273,3 +273,14 @@ def test_face_is_the_words_row_of_the_three_projections():
             np.testing.assert_array_equal(sentence.face(word, matrix), (x @ matrix)[i])
     with pytest.raises(KeyError, match="dog"):
         sentence.face("dog", sentence.w_key)
+
+
+def test_every_pair_with_it_differs_from_its_mirror_and_the_others_match():
+    """asymmetry#one-way says so of the table of scores (R24: 'mirror-image cells differ' was
+    false for three of the six pairs)."""
+    scores = sentence.sentence_scores(sentence.SENTENCE)
+    it = sentence.SENTENCE.index("它")
+    n = len(sentence.SENTENCE)
+    for i in range(n):
+        for j in range(i + 1, n):
+            assert (scores[i, j] != scores[j, i]) == (it in (i, j)), (sentence.SENTENCE[i], sentence.SENTENCE[j])
