@@ -461,7 +461,9 @@ def render(exercise, number, lang, ui, entry):
         lines.append(f'<details class="exercise__hint tip"><summary>{_attr(ui["hint"])}</summary>'
                      f'<p>{_inline(_fill(entry["hint"], exercise, lang))}</p></details>')
     lines.append('<p class="exercise__feedback" data-exercise-feedback role="status" aria-live="polite"></p>')
-    lines += [f'<div class="exercise__explanation" data-exercise-explanation markdown="1">', "",
+    # data-search-exclude: Material's search leaves the answer out of its index (R24: searching
+    # 猫 showed an exercise's answer)
+    lines += [f'<div class="exercise__explanation" data-exercise-explanation data-search-exclude markdown="1">', "",
               f'<p class="exercise__answer-title">{_attr(ui["answer"])}</p>',
               _blocks(_fill(entry["explanation"], exercise, lang)), ""]
     if exercise.code:

@@ -7,7 +7,7 @@ is typed into docs/: change an input in snippets/ and every page follows.
 import numpy as np
 
 from snippets import cost, library, projections, sentence, widgets
-from snippets.softmax import ARTICLE_CAT_WEIGHT, ARTICLE_SCORES, softmax
+from snippets.softmax import ARTICLE_SCORES, softmax
 
 LANGS = ("zh", "en")
 WORD_EN = sentence.ENGLISH
@@ -134,7 +134,6 @@ def _cost_table(lang):
 # name -> function(lang) -> text to put in the page
 VALUES = {
     "num.article_weights": lambda lang: " / ".join(_w(w) for w in _article_weights()),
-    "num.article_cat_weight": lambda lang: _w(ARTICLE_CAT_WEIGHT),  # an input: the article's rough figure
     "num.it_cat_weight": lambda lang: _w(_article_weights()[3]),
     "num.it_cat_percent": lambda lang: _pct(_article_weights()[3]),
     "num.others_percent": lambda lang: _pct(1 - _article_weights()[3]),

@@ -443,3 +443,19 @@ def test_every_mistake_is_a_wrong_answer_with_its_own_words():
             assert "data-mistakes" not in root["attrs"]
     for lang in exercises.LANGS:
         assert "{SAY}" in exercises.texts(lang)["ui"]["mistake"]
+
+
+@pytest.mark.site
+def test_search_does_not_give_the_answers_away(site_dir):
+    """Each explanation is left out of the search index (R24 zh: searching 猫 showed one), while
+    the question itself can still be found."""
+    for lang, index_path in (("zh", "search/search_index.json"), ("en", "en/search/search_index.json")):
+        index = json.loads((site_dir / index_path).read_text(encoding="utf-8"))
+        text = " ".join(d.get("text", "") for d in index["docs"])
+        plain = re.sub(r"<[^>]+>|[\s\u200b]+", "", text)  # zh is segmented (jieba, zero-width spaces)
+        quantum = BY_ID["library-quantum"]
+        explanation = exercises._fill(exercises.texts(lang)["library-quantum"]["explanation"], quantum, lang)
+        first_words = re.sub(r"<[^>]+>|[*`]|\s+", "", explanation)[:12]
+        assert first_words and first_words not in plain, (lang, first_words)
+        question = re.sub(r"<[^>]+>|[*`]|\s+", "", exercises._fill(exercises.texts(lang)["library-quantum"]["question"], quantum, lang))
+        assert question[:10] in plain, (lang, question[:10])
