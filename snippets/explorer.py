@@ -249,11 +249,9 @@ def value_names(lang):
 
 
 def _named(values, lang):
-    """'refers 0.06, animal 0.89, pet 0.76': a Value-sized vector with its slots named (R23)."""
-    names = value_names(lang)
-    if len(names) != len(values):
-        return _vector(values)
-    return TEXT[lang]["sep"].join(f"{n} {fmt(x)}" for n, x in zip(names, values))
+    """'refers 0.06, animal 0.89, pet 0.76': a Value-sized vector with its slots named (R23),
+    as explorer.js's named(); a vector of another size is an error, not a silent cut."""
+    return TEXT[lang]["sep"].join(f"{n} {fmt(x)}" for n, x in zip(value_names(lang), values, strict=True))
 
 
 def _one_hot_names(matrix):

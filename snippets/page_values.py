@@ -6,7 +6,7 @@ is typed into docs/: change an input in snippets/ and every page follows.
 """
 import numpy as np
 
-from snippets import cost, library, projections, sentence, widgets
+from snippets import cost, explorer, library, projections, sentence, widgets
 from snippets.softmax import ARTICLE_SCORES, softmax
 
 LANGS = ("zh", "en")
@@ -24,8 +24,8 @@ def _chinese(english):
 
 
 def _feature_name(feature, lang):
-    """A slot of a label in the page's words: 量词 / "measure word"."""
-    return _chinese(feature) if lang == "zh" else feature.replace("measure", "measure word")
+    """A feature in the page's words: 量词 (as the code prints it) / "measure word" (the explorer's)."""
+    return _chinese(feature) if lang == "zh" else explorer.FEATURES["en"][feature][1]
 
 
 def _sum_of_matches(asking, looked_at):
@@ -161,7 +161,7 @@ VALUES = {
     "num.tied_new_it_animal": lambda lang: _w(sentence.tied_new_it_meaning()["animal"]),
     "num.tied_new_it_pet": lambda lang: _w(sentence.tied_new_it_meaning()["pet"]),
     "num.tied_new_it_refers": lambda lang: _w(sentence.tied_new_it_meaning()["refers"]),
-    # what the new 它 holds (its Value features: animal, pet, weather)
+    # what the new 它 holds (its Value features: refers, animal, pet; weather in the wider model)
     "num.new_it_animal": lambda lang: _w(sentence.new_it_meaning()["animal"]),
     "num.new_it_pet": lambda lang: _w(sentence.new_it_meaning()["pet"]),
     "num.new_it_refers": lambda lang: _w(sentence.new_it_meaning()["refers"]),
@@ -236,12 +236,11 @@ def _w_query_table(lang, asking="它"):
     has = np.asarray(sentence.embedding[asking]) == 1  # (d,)
     if has.sum() != 1:
         raise ValueError(f"{asking} has {has.sum()} features: its Query is not one row of W_Q")
-    corner = "W_Q"
     rows = []
     for feature, row, bold in zip(sentence.features, sentence.w_query, has):
         cells = [_feature_name(feature, lang)] + [f"{x:.1f}" for x in row]
         rows.append([f"**{c}**" for c in cells] if bold else cells)
-    return _table([corner] + [_slot_header(f, lang) for f in sentence.key_features], rows)
+    return _table(["W_Q"] + [_slot_header(f, lang) for f in sentence.key_features], rows)
 
 
 def _slot_header(feature, lang):
@@ -249,10 +248,8 @@ def _slot_header(feature, lang):
     with the full name as its title in English ("meas" for "measure word")."""
     if lang == "zh":
         return _feature_name(feature, lang)
-    from snippets import explorer
-    short, _ = explorer.FEATURES["en"][feature]
-    return f'<abbr title="{_feature_name(feature, lang)}">{short}</abbr>'
-
+    short, full = explorer.FEATURES["en"][feature]
+    return f'<abbr title="{full}">{short}</abbr>'
 
 
 def _query_meets_key(lang, asking="它", looked_at="猫"):
