@@ -207,27 +207,30 @@ def _faq_cost_table(lang):
     return _table(header, [[f"{n:,}", f"{cost.comparisons(n):,}"] for n in (1000, 2000, 4000)])
 
 
-def _faces_path(lang, words=("它",)):
-    """word-vectors: one word's path, as numbers: its vector (6 features), then its Query, Key
-    and Value, each the vector times one matrix (in the order the code prints them). R22 and
-    R23 both asked for this one picture: vector -> x W -> Q / K / V. One word, so that each
-    list stays on one line of a phone."""
-    def numbers(values, fmt):  # one line: "0.5 0.3 0.2 2.0 / 1.0" read as four numbers and one (R24)
-        return '<span class="nowrap">' + " ".join(fmt.format(x) for x in values) + "</span>"
-
-    x = np.array([sentence.embedding[w] for w in words], dtype=float)  # (n, 6)
-    q, k, v = projections.project(x, sentence.w_query, sentence.w_key, sentence.w_value)  # (n, 5), (n, 5), (n, 3)
+def _faces_path(lang, word="它"):
+    """word-vectors: one word's path as one table, a column per face: its vector (6 features),
+    then its Query, Key and Value, each the vector times one matrix. A row is one named slot;
+    a dash marks a face that has no such slot, so the widths (6, 5, 5, 3) show as column
+    lengths, and Query and Key visibly share their slots (R22-R25 asked for this picture:
+    vector -> x W -> Q / K / V, with every number named)."""
+    x = np.asarray(sentence.embedding[word], dtype=float)[None]  # (1, 6)
+    q, k, v = projections.project(x, sentence.w_query, sentence.w_key, sentence.w_value)  # (1, 5), (1, 5), (1, 3)
+    faces = [(sentence.features, x[0], "{:.0f}"), (sentence.key_features, q[0], "{:.1f}"),
+             (sentence.key_features, k[0], "{:.0f}"), (sentence.value_features, v[0], "{:.0f}")]
+    if [len(names) for names, _, _ in faces] != [len(values) for _, values, _ in faces]:
+        raise ValueError("faces_path: a face's slot names do not match its width")
+    slots = list(dict.fromkeys(sentence.features + sentence.value_features))  # every slot, in order
     if lang == "zh":
-        header = ["词向量和三副面孔"] + [f"「{w}」" for w in words]
-        labels = [f"词向量（{x.shape[1]} 个特征）", f"× W_Q = Query（标签上的 {q.shape[1]} 项）",
-                  f"× W_K = Key（标签上的 {k.shape[1]} 项）", f"× W_V = Value（{v.shape[1]} 种意思）"]
+        header = [f"「{word}」", f"词向量（{x.shape[1]}）", f"× W_Q = Query（{q.shape[1]}）",
+                  f"× W_K = Key（{k.shape[1]}）", f"× W_V = Value（{v.shape[1]}）"]
     else:
-        header = ["vector and faces"] + [f'"{WORD_EN[w]}"' for w in words]
-        labels = [f"word vector ({x.shape[1]} features)", f"× W_Q = Query ({q.shape[1]} label slots)",
-                  f"× W_K = Key ({k.shape[1]} label slots)", f"× W_V = Value ({v.shape[1]} meanings)"]
-    rows = [[labels[0]] + [numbers(r, "{:.0f}") for r in x], [labels[1]] + [numbers(r, "{:.1f}") for r in q],
-            [labels[2]] + [numbers(r, "{:.0f}") for r in k], [labels[3]] + [numbers(r, "{:.0f}") for r in v]]
-    return _table(header, rows, numbers=False)
+        header = [f'"{WORD_EN[word]}"', f"vector ({x.shape[1]})", f"× W_Q = Query ({q.shape[1]})",
+                  f"× W_K = Key ({k.shape[1]})", f"× W_V = Value ({v.shape[1]})"]
+    rows = []
+    for slot in slots:
+        cells = [fmt.format(values[names.index(slot)]) if slot in names else "—" for names, values, fmt in faces]
+        rows.append([_feature_name(slot, lang)] + cells)
+    return _table(header, rows)
 
 
 def _w_query_table(lang, asking="它"):
@@ -274,7 +277,51 @@ def _query_meets_key(lang, asking="它", looked_at="猫"):
     return _table(["标签项" if lang == "zh" else "slot"] + [f"**{n}**" if k else n for n, k in zip(names, key)], rows)
 
 
+def _rain_row_of_it(lang):
+    """weighted-sum#rain: the scores and weights "it" gives each word of 它下雨了 (the wider
+    model of sentence.py's ``widen``), so the page shows the 0.91 it quotes, not only a claim."""
+    words = sentence.RAIN_SENTENCE
+    x = np.array([sentence.rain_embedding[w] for w in words], dtype=float)  # (n, 8)
+    q, k, _ = projections.project(x, sentence.rain_w_query, sentence.rain_w_key, sentence.rain_w_value)
+    scores = q[0] @ k.T                                   # (7,) @ (7, n) -> (n,)
+    weights = sentence.rain_attention(words)[0][0]        # (n,)
+    if not np.allclose(weights, softmax(scores)):
+        raise ValueError("rain: the weights of 它 are not the softmax of its scores")
+    names = [f"「{w}」" for w in words] if lang == "zh" else [f"{WORD_EN[w]} ({w})" for w in words]
+    labels = ["「它」打的分", "权重"] if lang == "zh" else ['score from "it"', "weight"]
+    corner = "「它」看 →" if lang == "zh" else '"it" looks at →'
+    return _table([corner] + names, [[labels[0]] + [f"{s:.1f}" for s in scores],
+                                     [labels[1]] + [_w(w) for w in weights]])
+
+
+def _new_it_in_both(lang):
+    """weighted-sum#rain: the new 它 of 它是一只猫 and of 它下雨了, one row each, in the wider
+    model's four Value slots (every old number unchanged, so the first row is the chapter's)."""
+    rows = []
+    for words, zh, en in ((sentence.SENTENCE, "它是一只猫", "it is a cat"), (sentence.RAIN_SENTENCE, "它下雨了", "it's raining")):
+        new = sentence.rain_attention(words)[1][0]        # (4,) refers, animal, pet, weather
+        rows.append([f"「{zh}」" if lang == "zh" else f"*{en}*"] + [_w(x) for x in new])
+    if not np.allclose([float(x) for x in rows[0][1:4]], [float(_w(x)) for x in sentence.new_it_meaning().values()]):
+        raise ValueError("rain: the wider model changed the new 它 of 它是一只猫")
+    corner = "新的「它」" if lang == "zh" else 'the new "it"'
+    return _table([corner] + [_feature_name(f, lang) for f in sentence.rain_value_features], rows)
+
+
+def _pairs_with_it(lang):
+    """asymmetry#one-way: each pair with 它, both directions: '3.0 vs 1.2, ...' (zh: 3.0 对 1.2)."""
+    scores = sentence.sentence_scores()
+    joiner = " 对 " if lang == "zh" else " vs "
+    others = range(len(sentence.SENTENCE) - 1, 0, -1)  # cat first: the pair the page is about
+    pairs = [f"{scores[0, j]:.1f}{joiner}{scores[j, 0]:.1f}" for j in others]
+    if any(np.isclose(scores[0, j], scores[j, 0]) for j in range(1, len(sentence.SENTENCE))):
+        raise ValueError("asymmetry: a pair with 它 scores the same both ways; the page says none does")
+    return ("、" if lang == "zh" else ", ").join(pairs)
+
+
 VALUES.update({
+    "num.pairs_with_it": _pairs_with_it,
+    "table.rain_row_of_it": _rain_row_of_it,
+    "table.new_it_in_both": _new_it_in_both,
     "table.query_meets_key": _query_meets_key,
     "table.w_query": _w_query_table,
     "table.faces_path": _faces_path,

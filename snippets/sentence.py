@@ -65,7 +65,7 @@ value_features = ["refers", "animal", "pet"]
 w_value = np.array([
     # refr anim pet
     [1, 0, 0],  # pronoun: "refers to something"
-    [0, 0, 0],  # verb: no meaning of its own here
+    [0, 0, 0],  # verb: none of these 3 meanings
     [0, 0, 0],  # measure
     [0, 0, 0],  # noun
     [0, 1, 0],  # animal

@@ -1040,3 +1040,23 @@ def test_asymmetry_titles_name_their_own_matrix(rendered, lang, layout):
     assert len(titles) == 2, titles
     assert "≠" in titles[0] and "=" not in titles[0], titles
     assert "=" in titles[1] and "≠" not in titles[1], titles
+
+
+@pytest.mark.parametrize("layout", ("wide", "phone"))
+def test_asymmetry_panels_share_one_colour_scale(layout):
+    """R25 en compared colours across the two panels and was misled (0-3 vs 0-5): both meshes
+    now run from 0 to the larger matrix's top score, so a colour is the same score in both."""
+    from matplotlib.collections import QuadMesh
+    import matplotlib.pyplot as plt
+
+    from snippets.figures import asymmetry
+
+    _, separate, shared = asymmetry.data()
+    fig = asymmetry.draw("en", style.THEMES["light"], layout)
+    try:
+        panels = [ax for ax in fig.axes if ax.get_title().startswith("Scores")]  # not the colour bars
+        meshes = [c for ax in panels for c in ax.collections if isinstance(c, QuadMesh)]
+        assert len(meshes) == 2
+        assert [m.get_clim() for m in meshes] == [(0, max(separate.max(), shared.max()))] * 2
+    finally:
+        plt.close(fig)

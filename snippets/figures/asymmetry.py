@@ -16,9 +16,10 @@ SIZE = (7.2, 3.5)
 PHONE_SIZE = (style.PHONE_WIDTH, 6.6)  # one matrix per row
 CAPTION = {
     "zh": "分数矩阵，softmax 之前，还不是权重（行：发出 Query 的词，列：被看的词）。第一幅：W_Q 与 W_K 各不相同，「它」看「猫」和「猫」看「它」得分不同；"
-          "第二幅：令 W_K = W_Q，矩阵必然关于对角线对称。",
+          "第二幅：令 W_K = W_Q，矩阵必然关于对角线对称。两幅用同一套颜色：同样的颜色就是同样的分数。",
     "en": "Score matrices, before softmax: not weights yet (rows: the word asking, columns: the word looked at). With separate W_Q and W_K, "
-          "“it” → “cat” and “cat” → “it” score differently; with W_K = W_Q the matrix is always symmetric.",
+          "“it” → “cat” and “cat” → “it” score differently; with W_K = W_Q the matrix is always symmetric. "
+          "Both panels share one colour scale: the same colour is the same score.",
 }
 TEXT = {
     "zh": {"pair": "它→猫 {ab} {rel} 猫→它 {ba}", "title": "分数：{w}"},
@@ -61,10 +62,10 @@ def alt(lang):
             f"Second, with W_K = W_Q: both directions score {shared[a, b]:.1f}; the matrix is {right}.")
 
 
-def _panel(fig, ax, scores, labels, pair, title, theme, lang, layout):
+def _panel(fig, ax, scores, labels, pair, title, theme, lang, layout, vmax):
     phone = layout == "phone"
     cols = labels if not phone or lang == "zh" else [label.replace(" ", "\n") for label in labels]
-    mesh = style.matrix(ax, scores, labels, theme, cmap="viridis", fmt=lambda s: f"{s:.1f}",
+    mesh = style.matrix(ax, scores, labels, theme, cmap="viridis", fmt=lambda s: f"{s:.1f}", vmax=vmax,
                         fontsize=style.fontsize(layout, 10), col_labels=cols)
     a, b = pair
     for i, j in ((a, b), (b, a)):  # outline the two directions of the same pair
@@ -84,6 +85,7 @@ def draw(lang, theme, layout="wide"):
     phone = layout == "phone"
     fig = style.new_figure(PHONE_SIZE if phone else SIZE)
     axes = fig.subplots(2, 1) if phone else fig.subplots(1, 2)
+    vmax = max(separate.max(), shared.max())  # one colour scale: a colour is the same score in both panels
     for ax, scores, title in zip(axes, (separate, shared), TITLES):
-        _panel(fig, ax, scores, labels, _pair(words), title, theme, lang, layout)
+        _panel(fig, ax, scores, labels, _pair(words), title, theme, lang, layout, vmax)
     return fig

@@ -46,7 +46,7 @@ CATALOGUE = {
     '# W_V: the contents (Value) are what the word means.  (6, 3)': '# W_V：内容（Value）是这个词的意思。(6, 3)',
     '# refr anim pet': '# 指代 动物 宠物',
     '"refers"': '"指代"',
-    '# verb: no meaning of its own here': '# 动词：这里没有自己的意思',
+    '# verb: none of these 3 meanings': '# 动词：3 种意思里一种也没有',
     '# pronoun: "refers to something"': '# 代词：「指代某个东西」',
     # widen
     '# it is raining (它下雨了) needs two features "it is a cat" did not:': '# 「它下雨了」要用两个新特征：「天气」是一种意思，',
