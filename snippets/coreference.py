@@ -28,6 +28,8 @@ vectors = {  # which of the 7 features each word has
 }
 # W_Q of layer 1, row by row: what a word with this feature
 # looks for. Columns: the features of the words it meets.
+# a pronoun looks for what it could stand for (an animal,
+# a food) and for what is said about it (a state)
 w_query_1 = np.array([
     # pron anim food eat  bec  hung fres
     [0.0, 1.5, 1.5, 0.0, 0.0, 2.0, 2.0],  # pronoun: things, its state
@@ -38,9 +40,8 @@ w_query_1 = np.array([
     [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # hunger
     [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # freshness
 ])
-# a pronoun looks for what it could stand for (an animal,
-# a food) and for what is said about it (a state)
-w_query_2 = w_query_1.copy()  # then change 4 numbers:
+# layer 2's W_Q: layer 1's, with 4 numbers changed
+w_query_2 = w_query_1.copy()
 w_query_2[0, 5:] = 0.0  # 2 numbers: pronoun seeks things only
 w_query_2[5, 1] = 4.0   # hunger belongs to an animal
 w_query_2[6, 2] = 4.0   # freshness belongs to food

@@ -194,7 +194,8 @@ def exercises():
     out.append(Exercise(
         "weights-shift", "weights", "number", float(shifted[cat]),
         values={"cat": float(weights[cat]), "shift": 10, "article": ARTICLE_CAT_WEIGHT},
-        mistakes={"article": ARTICLE_CAT_WEIGHT},  # "unchanged", with the article's rough figure
+        mistakes={"article": ARTICLE_CAT_WEIGHT,  # "unchanged", with the article's rough figure
+                  "to_weight": float(weights[cat]) + 10},  # R26: the 10 added to the weight
         tolerance=WEIGHT_TOLERANCE, percent=True, code="weights_shift",
         code_value=lambda ns: ns["exps"] / ns["exps"].sum(), code_expected=shifted))
     masked_scores = scores.copy()
@@ -260,7 +261,7 @@ def exercises():
     rain_animal, cat_animal = sentence.rain_it_meaning()["animal"], sentence.new_it_meaning()["animal"]
     out.append(Exercise(
         "mis-rain", "misconceptions", "number", float(rain_animal),
-        values={"weight": float(rain_weights.max()), "sentence": " ".join(rain),
+        values={"weight": float(rain_weights.max()), "sentence": "".join(rain),
                 "cat_animal": float(cat_animal)},
         tolerance=0.001, fmt="decimal",  # exactly 0: none of these words means "animal"
         mistakes={"cat_sentence": float(cat_animal), "weight": float(rain_weights.max())}))

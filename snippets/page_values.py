@@ -7,7 +7,7 @@ is typed into docs/: change an input in snippets/ and every page follows.
 import numpy as np
 
 from snippets import cost, explorer, library, projections, sentence, widgets
-from snippets.softmax import ARTICLE_SCORES, softmax
+from snippets.softmax import ARTICLE_CAT_WEIGHT, ARTICLE_SCORES, softmax
 
 LANGS = ("zh", "en")
 WORD_EN = sentence.ENGLISH
@@ -294,34 +294,21 @@ def _rain_row_of_it(lang):
                                      [labels[1]] + [_w(w) for w in weights]])
 
 
-def _new_it_in_both(lang):
-    """weighted-sum#rain: the new 它 of 它是一只猫 and of 它下雨了, one row each, in the wider
-    model's four Value slots (every old number unchanged, so the first row is the chapter's)."""
-    rows = []
-    for words, zh, en in ((sentence.SENTENCE, "它是一只猫", "it is a cat"), (sentence.RAIN_SENTENCE, "它下雨了", "it's raining")):
-        new = sentence.rain_attention(words)[1][0]        # (4,) refers, animal, pet, weather
-        rows.append([f"「{zh}」" if lang == "zh" else f"*{en}*"] + [_w(x) for x in new])
-    if not np.allclose([float(x) for x in rows[0][1:4]], [float(_w(x)) for x in sentence.new_it_meaning().values()]):
-        raise ValueError("rain: the wider model changed the new 它 of 它是一只猫")
-    corner = "新的「它」" if lang == "zh" else 'the new "it"'
-    return _table([corner] + [_feature_name(f, lang) for f in sentence.rain_value_features], rows)
-
-
 def _pairs_with_it(lang):
     """asymmetry#one-way: each pair with 它, both directions: '3.0 vs 1.2, ...' (zh: 3.0 对 1.2)."""
     scores = sentence.sentence_scores()
     joiner = " 对 " if lang == "zh" else " vs "
     others = range(len(sentence.SENTENCE) - 1, 0, -1)  # cat first: the pair the page is about
     pairs = [f"{scores[0, j]:.1f}{joiner}{scores[j, 0]:.1f}" for j in others]
-    if any(np.isclose(scores[0, j], scores[j, 0]) for j in range(1, len(sentence.SENTENCE))):
+    if any(np.isclose(scores[0, j], scores[j, 0]) for j in others):
         raise ValueError("asymmetry: a pair with 它 scores the same both ways; the page says none does")
     return ("、" if lang == "zh" else ", ").join(pairs)
 
 
 VALUES.update({
+    "num.article_cat_weight": lambda lang: _w(ARTICLE_CAT_WEIGHT),  # the article's own sketch: an input
     "num.pairs_with_it": _pairs_with_it,
     "table.rain_row_of_it": _rain_row_of_it,
-    "table.new_it_in_both": _new_it_in_both,
     "table.query_meets_key": _query_meets_key,
     "table.w_query": _w_query_table,
     "table.faces_path": _faces_path,

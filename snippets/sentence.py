@@ -40,9 +40,9 @@ embedding = dict(zip(words, vectors))  # word -> its vector
 w_query = np.array([
     # pron verb meas noun anim
     [0.5, 0.3, 0.2, 2.0, 1.0],  # pronoun: a noun, an animal
-    [1.0, 2.0, 0.0, 0.0, 0.2],  # verb: verbs, then pronouns
+    [1.0, 2.0, 0.0, 0.0, 0.1],  # verb: verbs, then pronouns
     [0.2, 0.2, 1.2, 0.2, 0.8],  # measure: measures, animals
-    [1.2, 0.2, 0.5, 1.0, 0.5],  # noun: pronouns, nouns
+    [1.2, 0.2, 0.6, 1.0, 0.5],  # noun: pronouns, nouns
     [0.0, 0.0, 0.0, 0.0, 0.0],  # animal
     [0.0, 0.0, 0.0, 0.0, 0.0],  # pet
 ])
@@ -189,9 +189,9 @@ def main():
     for word, row in zip(words, scores):
         print(word, *(f"{s:.1f}" for s in row))
     #> it 0.5 0.3 1.2 3.0
-    #> is 1.0 2.0 0.2 0.2
+    #> is 1.0 2.0 0.1 0.1
     #> a 0.2 0.2 2.0 1.0
-    #> cat 1.2 0.2 1.0 1.5
+    #> cat 1.2 0.2 1.1 1.5
     # --8<-- [end:scores_rows]
 
     # --8<-- [start:heatmap_rows]
@@ -200,9 +200,9 @@ def main():
     for word, row in zip(words, weights):
         print(word, row.round(2))
     #> it [0.06 0.05 0.13 0.76]
-    #> is [0.22 0.59 0.1  0.1 ]
+    #> is [0.22 0.6  0.09 0.09]
     #> a [0.1  0.1  0.59 0.22]
-    #> cat [0.28 0.1  0.23 0.38]
+    #> cat [0.28 0.1  0.25 0.37]
     # --8<-- [end:heatmap_rows]
 
     # --8<-- [start:asymmetric]

@@ -23,9 +23,9 @@ def main():
     new_weights, _ = self_attention(shuffled)
     for word, row in zip(shuffled, new_weights):
         print(word, row.round(2))
-    #> cat [0.38 0.23 0.1  0.28]
+    #> cat [0.37 0.25 0.1  0.28]
     #> a [0.22 0.59 0.1  0.1 ]
-    #> is [0.1  0.1  0.59 0.22]
+    #> is [0.09 0.09 0.6  0.22]
     #> it [0.76 0.13 0.05 0.06]
 
     # the old table, rows and columns put in the new order

@@ -411,21 +411,6 @@ def softmax_of(scores):
     return e / e.sum()
 
 
-def test_new_it_in_both_sentences_is_the_chapters_and_the_rains():
-    """weighted-sum#rain: the new 它 of each sentence in the wider model's four Value slots: the
-    first row is the chapter's new 它 (weather 0), the second holds the weather the prose quotes
-    and no animal or pet."""
-    for lang in LANGS:
-        header, cat_row, rain_row = _cells(render("table.new_it_in_both", lang))
-        assert header[1:] == [page_values._feature_name(f, lang) for f in sentence.rain_value_features]
-        cat = dict(zip(sentence.rain_value_features, map(float, cat_row[1:])))
-        rain = dict(zip(sentence.rain_value_features, map(float, rain_row[1:])))
-        for feature, amount in sentence.new_it_meaning().items():
-            assert cat[feature] == pytest.approx(amount, abs=0.005)
-        assert cat["weather"] == 0 and rain["animal"] == rain["pet"] == 0
-        assert f"{rain['weather']:.2f}" == render("num.rain_it_weather", lang)
-
-
 def test_pairs_with_it_are_both_directions_of_each_pair():
     """asymmetry#one-way lists each pair with 它 both ways (R25 en: name the pairs that differ):
     cat, a, is, each 'it -> word' then 'word -> it', as the table of scores holds them."""

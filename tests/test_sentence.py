@@ -275,12 +275,22 @@ def test_face_is_the_words_row_of_the_three_projections():
         sentence.face("dog", sentence.w_key)
 
 
-def test_every_pair_with_it_differs_from_its_mirror_and_the_others_match():
-    """asymmetry#one-way says so of the table of scores (R24: 'mirror-image cells differ' was
-    false for three of the six pairs)."""
-    scores = sentence.sentence_scores(sentence.SENTENCE)
-    it = sentence.SENTENCE.index("它")
+def test_every_pair_differs_from_its_mirror():
+    """asymmetry#one-way says so of the table of scores, as printed to one decimal (R24: three
+    of the six pairs matched; R26 zh and en: "they happen to match" read as if asymmetry were
+    rare, so W_Q was nudged until none does)."""
+    scores = sentence.sentence_scores(sentence.SENTENCE).round(1)
     n = len(sentence.SENTENCE)
     for i in range(n):
         for j in range(i + 1, n):
-            assert (scores[i, j] != scores[j, i]) == (it in (i, j)), (sentence.SENTENCE[i], sentence.SENTENCE[j])
+            assert scores[i, j] != scores[j, i], (sentence.SENTENCE[i], sentence.SENTENCE[j])
+
+
+def test_the_pairs_with_it_differ_most():
+    """asymmetry#one-way: 'the pairs with "it" differ most' from their mirror images."""
+    scores = sentence.sentence_scores(sentence.SENTENCE)
+    n = len(sentence.SENTENCE)
+    gaps = {(i, j): abs(scores[i, j] - scores[j, i]) for i in range(n) for j in range(i + 1, n)}
+    with_it = [g for (i, j), g in gaps.items() if 0 in (i, j)]
+    others = [g for (i, j), g in gaps.items() if 0 not in (i, j)]
+    assert min(with_it) > max(others)

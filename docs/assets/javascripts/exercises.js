@@ -110,7 +110,7 @@
     // A predictable wrong answer (data-mistakes: [{value, say}]) gets its own words.
     var mistakes = JSON.parse(root.getAttribute("data-mistakes") || "[]");
     function mistake(message, matches) {
-      if (message !== messages.incorrect) return message;
+      if (message !== messages.incorrect && message !== messages.need_percent) return message;
       for (var i = 0; i < mistakes.length; i++) {
         if (matches(mistakes[i].value)) return messages.mistake.replace("{SAY}", mistakes[i].say);
       }
