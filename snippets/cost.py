@@ -3,13 +3,20 @@
 Pages: "Why this fixes the pain points of part 1" and the FAQ (docs/*/why.md, faq.md).
 Run ``python -m snippets.cost``.
 
-The chapter shows the three counts as plain one-line functions (section
-``cost``). Right after them (section ``cost_checks``) the module wraps each
+The chapter shows the three counts as plain one-line functions (sections
+``path`` and ``counts``, each where it is used). Right after them (section ``cost_checks``) the module wraps each
 one so that a bad input raises a clear TypeError or ValueError; the plain
 function stays reachable as ``<name>.__wrapped__``.
 """
 
-# --8<-- [start:cost]
+# --8<-- [start:path]
+def path_length(distance, attention=True):
+    """Steps between words `distance` positions apart."""
+    return 1 if attention else distance
+# --8<-- [end:path]
+
+
+# --8<-- [start:counts]
 def comparisons(n_words):
     """Attention: each of n words compares with all n."""
     return n_words * n_words
@@ -18,12 +25,7 @@ def comparisons(n_words):
 def chain_steps(n_words):
     """An RNN's relay: n - 1 hand-offs, one by one."""
     return n_words - 1
-
-
-def path_length(distance, attention=True):
-    """Steps between words `distance` positions apart."""
-    return 1 if attention else distance
-# --8<-- [end:cost]
+# --8<-- [end:counts]
 
 
 # --8<-- [start:cost_checks]

@@ -1060,3 +1060,21 @@ def test_asymmetry_panels_share_one_colour_scale(layout):
         assert [m.get_clim() for m in meshes] == [(0, max(separate.max(), shared.max()))] * 2
     finally:
         plt.close(fig)
+
+
+def test_cost_axes_count_whole_steps():
+    """R26 en: the relay panel's y axis read 2.5 and 7.5 steps. Every tick of the cost figure's
+    panels is a whole number: they count comparisons, hand-offs and steps."""
+    import matplotlib.pyplot as plt
+
+    from snippets.figures import cost_curves
+
+    for layout in ("wide", "phone"):
+        fig = cost_curves.draw("en", style.THEMES["light"], layout)
+        try:
+            fig.canvas.draw()
+            for ax in fig.axes:
+                ticks = [t for t in ax.get_yticks() if ax.get_ylim()[0] <= t <= ax.get_ylim()[1]]
+                assert ticks and all(float(t).is_integer() for t in ticks), (layout, ax.get_title(), ticks)
+        finally:
+            plt.close(fig)

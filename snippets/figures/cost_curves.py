@@ -4,6 +4,7 @@ Page: "Why this fixes the two problems from part 1" (docs/*/why.md).
 Counts from snippets.cost: comparisons, chain_steps, path_length.
 """
 import numpy as np
+from matplotlib.ticker import MaxNLocator
 
 from snippets import cost
 from snippets.figures import style
@@ -81,6 +82,7 @@ def _counts(ax, x, y, color, linestyle, theme, *, title, ylabel, xlabel, layout)
     ax.set_ylim(0, y.max() * 1.15)
     ax.set_xlim(0, x.max() + 0.5)
     ax.set_xticks(MARKED)
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))  # counts: no 2.5 steps (R26)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title)
@@ -108,6 +110,7 @@ def draw(lang, theme, layout="wide"):
                       fontsize=style.fontsize(layout, 10))
     path.set_ylim(0, v["relay_path"].max() * (1.15 if phone else 1.6))
     path.set_xlim(0, far + 3)
+    path.yaxis.set_major_locator(MaxNLocator(integer=True))
     path.set_xlabel(text["d"])
     path.set_ylabel(text["path_y"])
     path.set_title(text["path"])

@@ -55,7 +55,6 @@ CATALOGUE = {
     # scale
     '# random stand-ins for Q, K and V: 4 words, 64 numbers each': '# 用随机数代替 Q、K、V：4 个词，每个词 64 个数',
     '# dividing query by sqrt(d_k) = 8 divides every score by 8:': '# 把 query 除以 sqrt(d_k) = 8，每个分数也就除以了 8：',
-    '#> True': '#> True',  # Python's word, in any language
     '# top weight of each row': '# 每行最大的权重',
     '# calmer after scaling': '# 缩放后温和多了',
     # agree
