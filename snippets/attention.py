@@ -121,14 +121,13 @@ def main():
 
     # --8<-- [start:scale]
     rng = np.random.default_rng(0)
-    # random stand-ins for Q, K and V: 4 words, 64 numbers each
+    # random stand-ins for Q and K: 4 words, 64 numbers each
     d_k = 64
     query = rng.normal(size=(4, d_k))
     key = rng.normal(size=(4, d_k))
-    value = rng.normal(size=(4, d_k))
-    _, plain = dot_product_attention(query, key, value)
-    # dividing query by sqrt(d_k) = 8 divides every score by 8:
-    _, scaled = dot_product_attention(query / np.sqrt(d_k), key, value)
+    plain = softmax(query @ key.T, axis=-1)
+    # QK^T / sqrt(d_k): every score divided by sqrt(64) = 8
+    scaled = softmax(query @ key.T / np.sqrt(d_k), axis=-1)
     print(plain.max(axis=-1).round(2))   # top weight of each row
     print(scaled.max(axis=-1).round(2))  # calmer after scaling
     #> [0.98 0.96 0.84 0.77]

@@ -176,7 +176,7 @@ def exercises():
         "wv-tied", "asymmetry", "choice", words[it],
         values={"self_score": float(tied[c, c]), "it_score": float(tied[c, it]),
                 "it_weight": float(tied_weights[c, it])},
-        choices=_word_choices(words), mistakes={"self": words[c]}))
+        choices=_word_choices(words), mistakes={"self": words[c], "verb": words[is_]}))
     out.append(Exercise(
         "wv-symmetric", "asymmetry", "number", float(tied[it, is_]),
         values={"score": float(tied[is_, it]), "untied_is_it": float(untied[is_, it]),

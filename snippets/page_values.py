@@ -185,6 +185,8 @@ VALUES = {
     "num.coref_full_fish": lambda lang: _coref("was full", 2, "fish"),
     "num.coref_stale_cat": lambda lang: _coref("was stale", 2, "cat"),
     "num.coref_stale_fish": lambda lang: _coref("was stale", 2, "fish"),
+    "num.coref_full_state": lambda lang: _coref("was full", 2, "state"),
+    "num.coref_stale_state": lambda lang: _coref("was stale", 2, "state"),
     "table.heatmap": _heatmap_table,
     "table.library": _library_table,
     "table.cost": _cost_table,

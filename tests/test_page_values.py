@@ -293,6 +293,7 @@ def test_coreference_numbers_come_from_the_two_layers():
         for lang in LANGS:
             assert render(f"num.coref_{word}_cat", lang) == f"{two[coreference.CAT]:.2f}"
             assert render(f"num.coref_{word}_fish", lang) == f"{two[coreference.FISH]:.2f}"
+            assert render(f"num.coref_{word}_state", lang) == f"{two[-1]:.2f}"  # the last words
     assert float(render("num.coref_full_cat", "zh")) > float(render("num.coref_full_fish", "zh"))
     assert float(render("num.coref_stale_fish", "zh")) > float(render("num.coref_stale_cat", "zh"))
     # the at-a-glance table quotes one number for "cat or fish" in layer 2: the same in both sentences

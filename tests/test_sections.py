@@ -54,7 +54,7 @@ PREREQUISITES = {
     "attention:dot_product_attention": SOFTMAX,
     "attention:attention": SOFTMAX,
     "attention:one_query": ["attention:dot_product_attention"],
-    "attention:scale": ["attention:dot_product_attention"],
+    "attention:scale": ["softmax:idea"],
     "attention:agree": [*ATTENTION, "attention:dot_product_attention"],
     "attention:batch": ATTENTION,
     "projections:asymmetry": ["projections:project"],

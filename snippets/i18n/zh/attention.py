@@ -53,8 +53,8 @@ CATALOGUE = {
     '# one question, three books: query (2,), key (3, 2)': '# 一个问题，三本书：query (2,)，key (3, 2)',
     '# contents': '# 书的内容',
     # scale
-    '# random stand-ins for Q, K and V: 4 words, 64 numbers each': '# 用随机数代替 Q、K、V：4 个词，每个词 64 个数',
-    '# dividing query by sqrt(d_k) = 8 divides every score by 8:': '# 把 query 除以 sqrt(d_k) = 8，每个分数也就除以了 8：',
+    '# random stand-ins for Q and K: 4 words, 64 numbers each': '# 用随机数代替 Q 和 K：4 个词，每个词 64 个数',
+    '# QK^T / sqrt(d_k): every score divided by sqrt(64) = 8': '# QK^T / sqrt(d_k)：每个分数都除以 sqrt(64) = 8',
     '# top weight of each row': '# 每行最大的权重',
     '# calmer after scaling': '# 缩放后温和多了',
     # agree
