@@ -126,7 +126,7 @@ def test_code_comes_from_snippets_and_invites_edits():
         assert f'--8<-- "snippets/{section}"' in includes
     code = "\n".join(c.source for c in cells)
     assert code.count("# ✏️ Try it") >= 3
-    for edited in ("temperature = 0.5", "question = np.array(", "labels[1] =", 'words = ["it", "rains"'):
+    for edited in ("temperature = 1.0", "question = np.array(", "labels[1] =", 'words = ["it", "rains"'):
         assert edited in code
 
 

@@ -7,7 +7,7 @@ catalogues; hooks/notebooks.py applies the merged catalogue (see snippets/i18n/_
 CATALOGUE = {
     # try-temperature
     '# ✏️ Try it: edit the scores or the temperature': '# ✏️ 改一改：分数或温度',
-    '# try 1.0, 2.0 or 10.0': '# 试试 1.0、2.0 或 10.0',
+    '# try 0.5, 2.0 or 10.0': '# 试试 0.5、2.0 或 10.0',
     # try-library
     '# ✏️ Try it: edit the question (Query) or a label (Key)': '# ✏️ 改一改：问题（Query）或某个标签（Key）',
     '# try [0, 0, 3, 0]': '# 试试 [0, 0, 3, 0]',
