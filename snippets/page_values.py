@@ -307,7 +307,26 @@ def _pairs_with_it(lang):
     return ("、" if lang == "zh" else ", ").join(pairs)
 
 
+def _copy_map(lang):
+    """word-vectors: W_K and W_V as what they copy, a row per feature of a word vector: the
+    label slot(s) W_K writes it into, the meaning(s) W_V hands it over as (R28 zh and en: show
+    W_K and W_V beside W_Q; as 0/1 matrices they only copy, so a map reads faster)."""
+    for name, matrix in (("w_key", sentence.w_key), ("w_value", sentence.w_value)):
+        if not set(np.unique(matrix)) <= {0, 1}:
+            raise ValueError(f"copy_map: {name} is not 0s and 1s, so it does not just copy features")
+
+    def copied(row, slots):
+        names = [_feature_name(s, lang) for s, x in zip(slots, row) if x]
+        return ("、" if lang == "zh" else ", ").join(names) or "—"
+    header = (["特征", "W_K：写到标签上的", "W_V：作为意思交出的"] if lang == "zh"
+              else ["feature", "W_K: on the label as", "W_V: handed over as"])
+    rows = [[_feature_name(f, lang), copied(k, sentence.key_features), copied(v, sentence.value_features)]
+            for f, k, v in zip(sentence.features, sentence.w_key, sentence.w_value)]
+    return _table(header, rows, numbers=False)
+
+
 VALUES.update({
+    "table.copy_map": _copy_map,
     "num.article_cat_weight": lambda lang: _w(ARTICLE_CAT_WEIGHT),  # the article's own sketch: an input
     "num.pairs_with_it": _pairs_with_it,
     "table.rain_row_of_it": _rain_row_of_it,

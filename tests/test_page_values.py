@@ -420,3 +420,17 @@ def test_pairs_with_it_are_both_directions_of_each_pair():
         pairs = re.split("、|, ", render("num.pairs_with_it", lang))
         expected = [f"{scores[0, j]:.1f}{joiner}{scores[j, 0]:.1f}" for j in (3, 2, 1)]
         assert pairs == expected
+
+
+def test_copy_map_is_what_w_key_and_w_value_copy():
+    """word-vectors shows W_K and W_V as a map: each feature, the label slots its W_K row has 1s
+    in, the meanings its W_V row has 1s in ("—" for none), in the page's words."""
+    for lang in LANGS:
+        header, *rows = _cells(render("table.copy_map", lang))
+        assert len(header) == 3 and len(rows) == len(sentence.features)
+        sep = "、" if lang == "zh" else ", "
+        for feature, k, v, row in zip(sentence.features, sentence.w_key, sentence.w_value, rows):
+            assert row[0] == page_values._feature_name(feature, lang)
+            for cell, matrix_row, slots in ((row[1], k, sentence.key_features), (row[2], v, sentence.value_features)):
+                named = [] if cell == "—" else cell.split(sep)
+                assert named == [page_values._feature_name(s, lang) for s, x in zip(slots, matrix_row) if x]
