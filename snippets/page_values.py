@@ -297,11 +297,15 @@ def _rain_row_of_it(lang):
 
 
 def _pairs_with_it(lang):
-    """asymmetry#one-way: each pair with 它, both directions: '3.0 vs 1.2, ...' (zh: 3.0 对 1.2)."""
+    """asymmetry#one-way: each pair with 它, both directions named (R29 en):
+    '"it"→"cat" 3.0 vs "cat"→"it" 1.2, ...' (zh: 「它」→「猫」3.0 对「猫」→「它」1.2)."""
     scores = sentence.sentence_scores()
-    joiner = " 对 " if lang == "zh" else " vs "
-    others = range(len(sentence.SENTENCE) - 1, 0, -1)  # cat first: the pair the page is about
-    pairs = [f"{scores[0, j]:.1f}{joiner}{scores[j, 0]:.1f}" for j in others]
+    words = sentence.SENTENCE
+    name = (lambda w: f"「{w}」") if lang == "zh" else (lambda w: f'"{WORD_EN[w]}"')
+    pattern = "{a}→{b}{ab} 对{b}→{a}{ba}" if lang == "zh" else "{a}→{b} {ab} vs {b}→{a} {ba}"
+    others = range(len(words) - 1, 0, -1)  # cat first: the pair the page is about
+    pairs = [pattern.format(a=name(words[0]), b=name(words[j]), ab=f"{scores[0, j]:.1f}",
+                            ba=f"{scores[j, 0]:.1f}") for j in others]
     if any(np.isclose(scores[0, j], scores[j, 0]) for j in others):
         raise ValueError("asymmetry: a pair with 它 scores the same both ways; the page says none does")
     return ("、" if lang == "zh" else ", ").join(pairs)

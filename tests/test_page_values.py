@@ -415,11 +415,16 @@ def softmax_of(scores):
 def test_pairs_with_it_are_both_directions_of_each_pair():
     """asymmetry#one-way lists each pair with 它 both ways (R25 en: name the pairs that differ):
     cat, a, is, each 'it -> word' then 'word -> it', as the table of scores holds them."""
-    scores = sentence.sentence_scores()
-    for lang, joiner in (("zh", " 对 "), ("en", " vs ")):
+    scores, words = sentence.sentence_scores(), sentence.SENTENCE
+    for lang in LANGS:
         pairs = re.split("、|, ", render("num.pairs_with_it", lang))
-        expected = [f"{scores[0, j]:.1f}{joiner}{scores[j, 0]:.1f}" for j in (3, 2, 1)]
-        assert pairs == expected
+        assert len(pairs) == 3
+        for pair, j in zip(pairs, (3, 2, 1)):  # cat, a, is
+            it, other = ("「它」", f"「{words[j]}」") if lang == "zh" else ('"it"', f'"{sentence.ENGLISH[words[j]]}"')
+            forward, backward = re.split(" ?(?:对|vs) ?", pair)
+            assert forward.startswith(f"{it}→{other}") and backward.startswith(f"{other}→{it}"), pair
+            assert float(forward.split("→")[1][len(other):]) == round(scores[0, j], 1)
+            assert float(backward.split("→")[1][len(it):]) == round(scores[j, 0], 1)
 
 
 def test_copy_map_is_what_w_key_and_w_value_copy():
