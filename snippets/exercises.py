@@ -215,15 +215,17 @@ def exercises():
         code_value=lambda ns: ns["weights"], code_expected=cold))
 
     # --- a weighted sum of values ----------------------------------------------------
-    feeding = float(library.note[0])
+    # One step beyond the page's "animal = 0.13 (from a) + 0.76 (from cat)": if "a" handed over
+    # "pet" too, the weights stay, the mix changes (R26 en, R28 zh: ask about the new "it").
+    row = sentence.sentence_weights()[it]                   # the weights of "it": (n,)
+    pet = np.array([w in ("一只", "猫") for w in words], dtype=float)  # a and cat hand over "pet"
+    new_pet = float(row @ pet)
     out.append(Exercise(
-        "ws-note", "weighted-sum", "number", feeding,
-        values={"weights": " / ".join(f"{w:.2f}" for w in library.weights),
-                "feeding": " / ".join(f"{v:g}" for v in library.contents[:, 0])},
+        "ws-note", "weighted-sum", "number", new_pet,
+        values={"weights": " / ".join(f"{w:.2f}" for w in row), "cat": float(row[c])},
         tolerance=WEIGHT_TOLERANCE, fmt="decimal", code="ws_note",
-        mistakes={"top_only": float(library.weights[0] * library.contents[0, 0]),  # R24: the two
-                  "winner": float(library.contents[0, 0])},                       # likeliest slips
-        code_value=lambda ns: ns["weights"] @ ns["feeding"], code_expected=feeding))
+        mistakes={"cat_only": float(row[c]), "whole": 1.0},  # the pet it holds now; 1 per word
+        code_value=lambda ns: ns["weights"] @ ns["pet"], code_expected=new_pet))
     v = np.array([1.0, 2.0, 3.0])
     same_mix = sentence.sentence_weights()[it] @ np.tile(v, (len(words), 1))  # (n,) @ (n, 3)
     out.append(Exercise(
@@ -557,10 +559,10 @@ def main():
     # --8<-- [start:ws_note]
     import numpy as np
 
-    weights = np.array([0.84, 0.14, 0.01, 0.01])  # the four books
-    feeding = np.array([0.9, 0.2, 0.0, 0.0])  # how much each says on feeding
-    print(round(weights @ feeding, 2))
-    #> 0.78
+    weights = np.array([0.06, 0.05, 0.13, 0.76])  # it, is, a, cat
+    pet = np.array([0, 0, 1, 1])  # "a" hands over "pet" too
+    print(round(weights @ pet, 2))
+    #> 0.89
     # --8<-- [end:ws_note]
 
     # --8<-- [start:why_2000]

@@ -152,7 +152,9 @@ def test_answers_equal_independent_computations():
     keen = softmax(library.labels @ (2 * library.question))
     assert 0 < keen[3] < library.weights[3] and keen[0] > library.weights[0]
     assert e["library-pet"].answer == "Pet Care"
-    assert e["ws-note"].answer == pytest.approx(float(softmax(rel) @ library.contents[:, 0]), abs=1e-12)
+    row = sentence.sentence_weights()[sentence.SENTENCE.index("它")]  # "a" and "cat" hand over "pet"
+    assert e["ws-note"].answer == pytest.approx(float(row[2] + row[3]), abs=1e-12)
+    assert e["ws-note"].mistakes["cat_only"] == pytest.approx(sentence.new_it_meaning()["pet"], abs=1e-12)
     tied = sentence.sentence_scores(sentence.SENTENCE, tied=True)
     assert np.allclose(tied, tied.T)
     cat, is_ = sentence.SENTENCE.index("猫"), sentence.SENTENCE.index("是")
