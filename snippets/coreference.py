@@ -28,8 +28,6 @@ vectors = {  # which of the 7 features each word has
 }
 # W_Q of layer 1, row by row: what a word with this feature
 # looks for. Columns: the features of the words it meets.
-# a pronoun looks for what it could stand for (an animal,
-# a food) and for what is said about it (a state)
 w_query_1 = np.array([
     # pron anim food eat  bec  hung fres
     [0.0, 1.5, 1.5, 0.0, 0.0, 2.0, 2.0],  # pronoun: things, its state

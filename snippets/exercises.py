@@ -227,7 +227,7 @@ def exercises():
         mistakes={"cat_only": float(row[c]), "whole": 1.0},  # the pet it holds now; 1 per word
         code_value=lambda ns: ns["weights"] @ ns["pet"], code_expected=new_pet))
     v = np.array([1.0, 2.0, 3.0])
-    same_mix = sentence.sentence_weights()[it] @ np.tile(v, (len(words), 1))  # (n,) @ (n, 3)
+    same_mix = row @ np.tile(v, (len(words), 1))  # (n,) @ (n, 3)
     out.append(Exercise(
         "ws-same-value", "weighted-sum", "choice",
         "v" if np.allclose(same_mix, v) else "other",

@@ -32,8 +32,6 @@ CATALOGUE = {
     '# because: both sides': '# 因为：前后两半句',
     '# hunger': '# 饥饱',
     '# freshness': '# 新鲜',
-    '# a pronoun looks for what it could stand for (an animal,': '# 代词既找它可能指代的东西（动物、食物），',
-    '# a food) and for what is said about it (a state)': '# 也找句子对它说了什么（一种状态）',
     "# layer 2's W_Q: layer 1's, with 4 numbers changed": '# 第 2 层的 W_Q：照抄第 1 层，只改 4 个数',
     '# 2 numbers: pronoun seeks things only': '# 2 个数：代词这回只找它可能指代的东西',
     '# hunger belongs to an animal': '# 饥饱说的是动物',
