@@ -1,6 +1,6 @@
 """Predict-then-check exercises at the end of the chapters: ``{{ exercises.<page> }}``.
 
-Pages (file stems): library, word-vectors, asymmetry, weights, weighted-sum, why,
+Pages (file stems): library, word-vectors, self-attention, asymmetry, weights, weighted-sum, why,
 misconceptions, faq; both languages show the same exercises.
 
 - What an exercise IS (its answer, tolerance, choices, the numbers its text
@@ -42,7 +42,7 @@ import numpy as np
 
 LANGS = ("zh", "en")
 HERE = Path(__file__).resolve().parent
-PAGES = ("library", "word-vectors", "asymmetry", "weights", "weighted-sum", "why", "misconceptions", "faq")
+PAGES = ("library", "word-vectors", "self-attention", "asymmetry", "weights", "weighted-sum", "why", "misconceptions", "faq")
 
 # Tolerances the texts state: weights to two decimals; a ratio to one.
 WEIGHT_TOLERANCE = 0.01
@@ -151,13 +151,40 @@ def exercises():
         choices=("key", "value", "both"),
         # the words say "the Key holds the kind of word, the Value the meaning": true only so
         mistakes={"key": "key", "both": "both"} if in_value and not in_key else {}))
+    # One Query meets one Key, on a label changed by the reader: only the label's slots count.
+    animal_slot = sentence.features.index("animal")  # the label's slots are the first five features
+    q_it = np.asarray(sentence.embedding["它"], dtype=np.float64) @ sentence.w_query  # (d_k,)
+    k_cat = x_cat @ sentence.w_key  # (d_k,)
+    if k_cat[animal_slot] != 1:
+        raise ValueError("exercise wv-score takes 'animal' off the label of 猫, but the label lacks it")
+    noun_only = k_cat.copy()
+    noun_only[animal_slot] = 0
+    row_of_it = sentence.sentence_scores(words)[words.index("它")]  # the texts: 猫 still scores highest
+    if q_it @ noun_only <= np.delete(row_of_it, words.index("猫")).max():
+        raise ValueError("exercise wv-score says 它 still finds 猫 best without 'animal'; it does not")
+    out.append(Exercise(
+        "wv-score", "word-vectors", "number", float(q_it @ noun_only),
+        values={"full": float(q_it @ k_cat), "animal": float(q_it[animal_slot])},
+        mistakes={"unchanged": float(q_it @ k_cat), "animal": float(q_it[animal_slot])},
+        tolerance=WEIGHT_TOLERANCE, fmt="decimal"))
     tied = sentence.sentence_scores(words, tied=True)  # W_K = W_Q: (n, n)
     tied_weights = _softmax(tied)
     it, c, is_ = words.index("它"), words.index("猫"), words.index("是")
     untied = sentence.sentence_scores(words)  # the chapter's table of scores: (n, n)
     out.append(Exercise(  # a row of the table the page prints, read as a learner would
-        "wv-is", "word-vectors", "choice", words[int(np.argmax(untied[is_]))],
+        "wv-is", "self-attention", "choice", words[int(np.argmax(untied[is_]))],
         values={"self": float(untied[is_, is_]), "it": float(untied[is_, it])},
+        choices=_word_choices(words), mistakes={"pronoun": words[it]}))
+    # Predicted from the rows of W_Q the previous chapter showed, then read off the table.
+    q_cat = x_cat @ sentence.w_query  # (d_k,): only its noun row is not all zeros
+    if not np.array_equal(q_cat, sentence.w_query[sentence.features.index("noun")]):
+        raise ValueError("exercise sa-cat says the Query of 猫 is the noun row of W_Q; it is not")
+    out.append(Exercise(
+        "sa-cat", "self-attention", "choice", words[int(np.argmax(untied[c]))],
+        values={"self": float(untied[c, c]), "it": float(untied[c, it]),
+                "noun": float(q_cat[sentence.features.index("noun")]),
+                "animal": float(q_cat[animal_slot]),
+                "q_pronoun": float(q_cat[sentence.features.index("pronoun")])},
         choices=_word_choices(words), mistakes={"pronoun": words[it]}))
     # asymmetry: the table read the other way round, predicted before it is read
     a = words.index("一只")
