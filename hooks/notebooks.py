@@ -575,8 +575,11 @@ HELPER_SUMMARY = {"zh": "辅助代码：画热力图用的，可以跳过（点�
 
 def fold_helper_cells(soup, lang):
     """A code cell tagged "helper" (cell metadata) shows folded on the page: its code is not the
-    lesson. The downloaded notebook keeps it as it is (a cell to run). The next code block, which
-    uses it, gets the chapters' "needs code from a fold above" mark."""
+    lesson. The downloaded notebook keeps it as it is (a cell to run). Every later code block that
+    uses a name it defines gets the chapters' "needs code from a fold above" mark (R32 zh: a
+    reader who jumps to Part 3 has not run the helper)."""
+    import re
+
     from bs4 import BeautifulSoup
 
     from snippets import widgets
@@ -590,9 +593,11 @@ def fold_helper_cells(soup, lang):
         summary.string = HELPER_SUMMARY[lang]
         fold.append(summary)
         source.wrap(fold)
-        user = next((block for block in fold.find_all_next("div", class_="highlight")
-                     if fold not in block.parents), None)  # the first block after the fold
-        if user is not None:
+        names = re.findall(r"^(?:class|def)\s+(\w+)", source.get_text(), re.M)
+        uses = re.compile(r"\b(?:%s)\b" % "|".join(map(re.escape, names))) if names else None
+        users = [block for block in fold.find_all_next("div", class_="highlight")
+                 if fold not in block.parents and uses and uses.search(block.get_text())]
+        for user in users:
             user.insert_before(BeautifulSoup(widgets.embed("needs-helper", lang), "html.parser"))
 
 

@@ -44,7 +44,8 @@ w_query_2[0, 5:] = 0.0  # 2 numbers: pronoun seeks things only
 w_query_2[5, 1] = 4.0   # hunger belongs to an animal
 w_query_2[6, 2] = 4.0   # freshness belongs to food
 # both layers: every word shows all it is (Key) and hands
-# over its meaning (Value); a pronoun has none of its own
+# over its meaning (Value); this model has no "refers",
+# so a pronoun hands over nothing
 w_key_both = np.eye(7)  # 1s on the diagonal: copies every feature
 w_value_both = np.diag([0.0, 1, 1, 1, 1, 1, 1])  # all but pronoun
 # --8<-- [end:data]

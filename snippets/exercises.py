@@ -171,21 +171,32 @@ def exercises():
     tied_weights = _softmax(tied)
     it, c, is_ = words.index("它"), words.index("猫"), words.index("是")
     untied = sentence.sentence_scores(words)  # the chapter's table of scores: (n, n)
-    out.append(Exercise(  # a row of the table the page prints, read as a learner would
-        "wv-is", "self-attention", "choice", words[int(np.argmax(untied[is_]))],
-        values={"self": float(untied[is_, is_]), "it": float(untied[is_, it])},
-        choices=_word_choices(words), mistakes={"pronoun": words[it]}))
-    # Predicted from the rows of W_Q the previous chapter showed, then read off the table.
-    q_cat = x_cat @ sentence.w_query  # (d_k,): only its noun row is not all zeros
-    if not np.array_equal(q_cat, sentence.w_query[sentence.features.index("noun")]):
-        raise ValueError("exercise sa-cat says the Query of 猫 is the noun row of W_Q; it is not")
+    # A fifth word, 狗 "dog", with the vector of 猫: values not in the printed table, computed
+    # as the chapter does, with one more row (R32 zh and en: reading a row off the table
+    # above the exercise taught nothing).
+    x5 = np.array([sentence.embedding[w] for w in words] + [x_cat], dtype=np.float64)  # (5, d)
+    scores5 = (x5 @ sentence.w_query) @ (x5 @ sentence.w_key).T  # (5, d_k) @ (d_k, 5) -> (5, 5)
+    dog = len(words)
+    if not np.allclose(scores5[:dog, :dog], untied):
+        raise ValueError("exercise sa-dog: a fifth word changed the scores of the other four")
     out.append(Exercise(
-        "sa-cat", "self-attention", "choice", words[int(np.argmax(untied[c]))],
-        values={"self": float(untied[c, c]), "it": float(untied[c, it]),
-                "noun": float(q_cat[sentence.features.index("noun")]),
+        "sa-dog", "self-attention", "number", float(scores5[it, dog]),
+        values={"cat": float(untied[it, c])},
+        mistakes={"half": float(untied[it, c]) / 2},  # a score read as a share of a budget
+        tolerance=WEIGHT_TOLERANCE, fmt="decimal"))
+    q_cat = x_cat @ sentence.w_query  # (d_k,): the Query of 狗 too
+    if not np.array_equal(q_cat, sentence.w_query[sentence.features.index("noun")]):
+        raise ValueError("exercise sa-dog-cat says the Query of 狗 is the noun row of W_Q; it is not")
+    out.append(Exercise(
+        "sa-dog-cat", "self-attention", "number", float(scores5[dog, c]),
+        values={"noun": float(q_cat[sentence.features.index("noun")]),
                 "animal": float(q_cat[animal_slot]),
-                "q_pronoun": float(q_cat[sentence.features.index("pronoun")])},
-        choices=_word_choices(words), mistakes={"pronoun": words[it]}))
+                "q_pronoun": float(q_cat[sentence.features.index("pronoun")]),
+                "it_cat": float(untied[it, c]), "cat_cat": float(untied[c, c])},
+        mistakes={"q_pronoun": float(q_cat[sentence.features.index("pronoun")]),
+                  "it_cat": float(untied[it, c]),  # the other direction's score
+                  "noun": float(q_cat[sentence.features.index("noun")])},  # one slot of two
+        tolerance=WEIGHT_TOLERANCE, fmt="decimal"))
     # asymmetry: the table read the other way round, predicted before it is read
     a = words.index("一只")
     forward, backward = float(untied[it, a]), float(untied[a, it])

@@ -166,6 +166,8 @@ VALUES = {
     "num.new_it_pet": lambda lang: _w(sentence.new_it_meaning()["pet"]),
     "num.new_it_refers": lambda lang: _w(sentence.new_it_meaning()["refers"]),
     "num.rain_it_weather": lambda lang: _w(sentence.rain_it_meaning()["weather"]),
+    # the hand-set rule "a pronoun also looks for weather": W_Q's pronoun row, weather slot (R32 zh)
+    "num.rain_rule": lambda lang: f"{_rain_rule():.1f}",
     "num.new_it_formula": _new_it_formula,
     "num.new_it_animal_sum": _new_it_sum,
     "num.library_top_percent": lambda lang: _pct(library.weights[0]),
@@ -237,15 +239,20 @@ def _faces_path(lang, word="它"):
 
 def _w_query_table(lang, asking="它"):
     """word-vectors: W_Q as a labelled table, a row per feature of a word vector, a column per
-    slot of a label. The rows of the features `asking` has are bold: added up, they are its Query."""
+    slot of a label; the corner says which is which (R32 zh: rows and columns carry the same
+    names). All-zero rows are left out (the page says which). The row of the feature `asking`
+    has is bold: it is its Query."""
     has = np.asarray(sentence.embedding[asking]) == 1  # (d,)
     if has.sum() != 1:
         raise ValueError(f"{asking} has {has.sum()} features: its Query is not one row of W_Q")
     rows = []
     for feature, row, bold in zip(sentence.features, sentence.w_query, has):
+        if not row.any() and not bold:
+            continue
         cells = [_feature_name(feature, lang)] + [f"{x:.1f}" for x in row]
         rows.append([f"**{c}**" for c in cells] if bold else cells)
-    return _table(["W_Q"] + [_slot_header(f, lang) for f in sentence.key_features], rows)
+    corner = {"zh": "这类词 ↓<br>想找 →", "en": "a word that is ↓<br>looks for →"}[lang]
+    return _table([corner] + [_slot_header(f, lang) for f in sentence.key_features], rows)
 
 
 def _slot_header(feature, lang):
@@ -277,6 +284,12 @@ def _query_meets_key(lang, asking="它", looked_at="猫"):
     rows = [[labels[0]] + cells(query, "{:.1f}"), [labels[1]] + cells(key, "{:.0f}"),
             [labels[2]] + cells(product, "{:.1f}")]
     return _table(["标签项" if lang == "zh" else "slot"] + [f"**{n}**" if k else n for n, k in zip(names, key)], rows)
+
+
+def _rain_rule():
+    """The one hand-set number of weighted-sum#rain: W_Q's pronoun row, first new (weather) slot."""
+    weather_slot = len(sentence.key_features)  # the new slots come after the old five
+    return sentence.rain_w_query[sentence.features.index("pronoun"), weather_slot]
 
 
 def _rain_row_of_it(lang):

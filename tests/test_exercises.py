@@ -112,8 +112,8 @@ def test_the_page_language_shows():
     zh, en = exercises.embed("weights", "zh"), exercises.embed("weights", "en")
     assert "检查" in zh and "你的答案" in zh and "Check" not in zh
     assert ">Check<" in en and "Your answer" in en and "检查" not in en
-    assert 'value="猫"' in exercises.embed("self-attention", "zh")
-    assert "cat (猫)" in exercises.embed("self-attention", "en")
+    assert 'value="猫"' in exercises.embed("asymmetry", "zh")
+    assert "cat (猫)" in exercises.embed("asymmetry", "en")
 
 
 def test_unknown_page_or_language_fails_loudly():

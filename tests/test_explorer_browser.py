@@ -286,9 +286,9 @@ def test_every_control_by_keyboard(page, explorer_site, errors, lang):
     model, *_ = check(root)
     assert model["embeddings"][2][3] == pytest.approx(0.8, abs=1e-12)
     page.keyboard.press("Control+A")
-    page.keyboard.press("Backspace")  # an empty field is not a number: the model keeps 0.8
-    assert root.locator('input[aria-invalid="true"]').count() == 1
-    assert read(root)[0]["embeddings"][2][3] == pytest.approx(0.8, abs=1e-12)
+    page.keyboard.press("Backspace")  # an empty field is not a number: the model uses what the
+    assert root.locator('input[aria-invalid="true"]').count() == 1  # cell held on entry, not 0.8
+    assert read(root)[0]["embeddings"][2][3] == 0  # (R31 zh: a keystroke's value read as a bug)
     page.keyboard.type("-2")
     model, *_ = check(root)
     assert model["embeddings"][2][3] == -2 and root.locator('input[aria-invalid="true"]').count() == 0
@@ -309,7 +309,7 @@ def test_every_control_by_keyboard(page, explorer_site, errors, lang):
     f.focus()  # 500 is out of range, but typing it passes through a valid 50:
     page.keyboard.press("Control+A")
     page.keyboard.type("500")
-    assert read(root)[0]["embeddings"][2][3] == 50 and f.get_attribute("aria-invalid") == "true"
+    assert read(root)[0]["embeddings"][2][3] == 3 and f.get_attribute("aria-invalid") == "true"
     page.keyboard.press("Tab")  # leaving puts back what the cell held when entered, not the 50
     model, *_ = check(root)
     assert f.input_value() == "3" and model["embeddings"][2][3] == 3

@@ -294,3 +294,14 @@ def test_the_pairs_with_it_differ_most():
     with_it = [g for (i, j), g in gaps.items() if 0 in (i, j)]
     others = [g for (i, j), g in gaps.items() if 0 not in (i, j)]
     assert min(with_it) > max(others)
+
+
+def test_every_query_is_the_row_of_its_kind_of_word():
+    """word-vectors: "a word's Query is the row of its kind" ("cat" the noun row), because each
+    word is one kind of word and the meaning rows of W_Q are zeros, left out of its table."""
+    kinds = sentence.features[:4]
+    for word in sentence.SENTENCE:
+        vector = np.asarray(sentence.embedding[word])
+        (kind,) = [f for f, has in zip(sentence.features, vector) if has and f in kinds]
+        np.testing.assert_array_equal(sentence.face(word, sentence.w_query),
+                                      sentence.w_query[sentence.features.index(kind)])

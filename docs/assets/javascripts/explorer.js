@@ -257,7 +257,7 @@
     asking.addEventListener("change", function () { st.asking = asking.value; update("change"); });
     temperature.addEventListener("input", function () { st.T = Number(temperature.value); update("change"); });
     tie.addEventListener("change", function () { st.tied = tie.checked; update("change"); });
-    // Say so where the reader looks: while a cell is invalid, the sums keep its last valid number.
+    // While a cell is invalid the sums use what it held on entry, as leaving it will.
     function noteInvalid() {
       var bad = root.querySelector("[data-ae-invalid]");
       if (bad) bad.hidden = !root.querySelector('input[aria-invalid="true"]');
@@ -276,12 +276,11 @@
         if (ok) input.removeAttribute("aria-invalid"); else input.setAttribute("aria-invalid", "true");
         noteInvalid();
         noteReverted(null);
-        if (!ok) return;
-        st.E[rc[0]][rc[1]] = x;
+        st.E[rc[0]][rc[1]] = ok ? x : Number(input.dataset.before);
         update("change");
       });
-      // Leaving a blank or invalid cell puts back the number the cell had when the reader
-      // entered it (typing 500 passes through a valid 50 on the way), and computes with it.
+      // Leaving a blank or invalid cell puts back what it held on entry (typing 500 passes
+      // through a valid 50 on the way), and computes with it.
       input.addEventListener("focus", function () {
         var rc = input.dataset.aeE.split(",").map(Number);
         input.dataset.before = String(st.E[rc[0]][rc[1]]);

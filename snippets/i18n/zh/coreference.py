@@ -37,7 +37,8 @@ CATALOGUE = {
     '# hunger belongs to an animal': '# 饥饱说的是动物',
     '# freshness belongs to food': '# 新鲜说的是食物',
     '# both layers: every word shows all it is (Key) and hands': '# 两层都一样：每个词亮出自己的全部特征（Key），',
-    '# over its meaning (Value); a pronoun has none of its own': '# 交出自己的含义（Value）；代词本身没有含义可交',
+    '# over its meaning (Value); this model has no "refers",': '# 交出自己的含义（Value）；这个模型没有「指代」一项，',
+    '# so a pronoun hands over nothing': '# 所以代词什么也不交',
     # layer
     '"""One self-attention layer that keeps each word\'s own vector."""':
         '"""一层自注意力，并保留每个词自己的向量。"""',
