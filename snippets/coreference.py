@@ -30,7 +30,7 @@ vectors = {  # which of the 7 features each word has
 # looks for. Columns: the features of the words it meets.
 w_query_1 = np.array([
     # pron anim food eat  bec  hung fres
-    [0.0, 1.5, 1.5, 0.0, 0.0, 2.0, 2.0],  # pronoun: things, its state
+    [0.0, 1.5, 1.5, 0.0, 0.0, 2.0, 2.0],  # pronoun: anim, food, hung, fres
     [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0],  # animal: the action
     [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0],  # food: the action
     [0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0],  # eating: who, what

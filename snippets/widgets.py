@@ -77,7 +77,7 @@ TEXT = {
         "reset": "恢复本章的数值",
         "shift_up": "所有分数 +1",   # each score moves by the same amount: the weights stay
         "shift_down": "所有分数 −1",
-        "limit": "有个分数已经到了滑块的一端（{low} 或 {high}）：四个分数再一起挪 1，它会被卡住，差距就变了，所以这个按钮暂时按不了。",
+        "limit": "有个分数离滑块的一端（{low} 或 {high}）不到 1 了：四个分数再一起挪 1，它会被卡住，差距就变了，所以这个按钮暂时按不了。",
         "noscript": "启用 JavaScript 后可以拖动滑块；上面显示的是文章中那组分数在温度 1 时得到的权重。",
     },
     "en": {
@@ -101,7 +101,7 @@ TEXT = {
         "reset": "Back to the chapter's scores",
         "shift_up": "Every score +1",
         "shift_down": "Every score −1",
-        "limit": "A score is at the end of its slider ({low} or {high}): moving all four by 1 more would stop it there "
+        "limit": "A score is less than 1 from the end of its slider ({low} or {high}): moving all four by 1 more would stop it there "
                  "and change the gaps, so that button is off for now.",
         "noscript": "With JavaScript enabled you can move the sliders; shown above are the weights "
                     "the article's scores get at temperature 1.",

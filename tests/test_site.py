@@ -113,3 +113,26 @@ def test_the_theme_chrome_speaks_the_page_language(site_dir, lang):
         for text in toggles:
             if lang == "zh":
                 assert cjk.search(text) and not re.search(r"[A-Za-z]", text), f"zh/{stem}: toggle {text!r}"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_chapter_says_its_number_as_the_home_map_counts_it(site_dir, lang):
+    """hooks/chapter_number.py: "第 3 章 · 共 10 章" / "Chapter 3 of 10" above each chapter's
+    title (R32 en: the home page said "chapter 7", no page did), the same number the home
+    page's map gives it; pages off the map (glossary, notebook, appendix, home) say none."""
+    from bs4 import BeautifulSoup
+
+    home = BeautifulSoup(html_path(site_dir, lang, "index").read_text(encoding="utf-8"), "html.parser")
+    heading = home.find(id="chapter-map")
+    listed = [a["href"].strip("./").split("/")[-1] or a["href"] for a in heading.find_next("ol").select("li > a")]
+    assert len(listed) == 10, listed
+    label = {"zh": "第 {n} 章 · 共 {total} 章", "en": "Chapter {n} of {total}"}[lang]
+    for stem in zh_pages():
+        soup = BeautifulSoup(html_path(site_dir, lang, stem).read_text(encoding="utf-8"), "html.parser")
+        said = [p.get_text() for p in soup.select("article p.chapter-number")]
+        if stem in listed:
+            assert said == [label.format(n=listed.index(stem) + 1, total=len(listed))], (lang, stem)
+            title = soup.select_one("article h1")
+            assert title is not None and soup.select_one("article p.chapter-number").find_next("h1") is title
+        else:
+            assert said == [], (lang, stem)
