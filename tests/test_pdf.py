@@ -69,7 +69,7 @@ def test_the_table_of_contents_has_page_numbers_that_hold(books, lang):
         numbers.append(int(line.split()[-1]))
     assert numbers == sorted(numbers) and numbers[0] >= 3
     for title, number in zip(titles, numbers):
-        page = squeeze(text_of(paths[lang], number, number))
+        page = pdf.CHAPTER_NUMBER.sub("", squeeze(text_of(paths[lang], number, number)))  # "第 2 章 · …"
         assert page.startswith(squeeze(title)), f"{lang}: page {number} does not start with {title!r}"
 
 
@@ -141,6 +141,17 @@ def test_table_of_contents_names_and_page_numbers():
         pdf.with_page_numbers(html, {"intro": 4})
     front = pdf.front_matter(filled)
     assert "pdf-chapter" not in front and ">3</span>" in front and front.endswith("</body></html>")
+
+
+def test_a_chapter_starts_at_its_title_after_its_number():
+    """A chapter's first page reads "第 2 章 · 共 10 章" / "Chapter 2 of 10" before its title
+    (hooks/chapter_number.py); the page is still found, and a title elsewhere is not."""
+    texts = ["封面", "第2章·共10章从类比回到词向量一个词", "Chapter3of10Self-attention:asentence", "正文从类比回到词向量"]
+    assert pdf.first_pages(texts, {"word-vectors": "从类比回到词向量",
+                                   "self-attention": "Self-attention: a sentence"}) == {
+        "word-vectors": 2, "self-attention": 3}
+    with pytest.raises(ValueError, match="从类比回到词向量"):
+        pdf.first_pages(texts[:1] + texts[3:], {"word-vectors": "从类比回到词向量"})
 
 
 def test_front_pages_that_do_not_match_the_book_stop_the_print():

@@ -233,9 +233,14 @@ def chapter_pages(pdf_bytes, names):
     return first_pages(page_texts(pdf_bytes), names)
 
 
+# "第 2 章 · 共 10 章" / "Chapter 2 of 10" above a chapter's title (hooks/chapter_number.py), as
+# the extractors give it without spaces: the title follows it.
+CHAPTER_NUMBER = re.compile(r"^(?:第\d+章·共\d+章|Chapter\d+of\d+)")
+
+
 def first_pages(texts, names):
     """chapter_pages from the pages' texts."""
-    firsts = list(enumerate(texts, 1))
+    firsts = [(n, CHAPTER_NUMBER.sub("", text)) for n, text in enumerate(texts, 1)]
     found, start = {}, 1
     for stem, name in names.items():  # in book order: search after the previous chapter
         title = "".join(name.split())  # extractors space CJK from Latin: compare without spaces
