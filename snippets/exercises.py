@@ -192,6 +192,8 @@ def exercises():
         values={"noun": float(q_cat[sentence.features.index("noun")]),
                 "animal": float(q_cat[animal_slot]),
                 "q_pronoun": float(q_cat[sentence.features.index("pronoun")]),
+                "q_verb": float(q_cat[sentence.features.index("verb")]),
+                "q_measure": float(q_cat[sentence.features.index("measure")]),
                 "it_cat": float(untied[it, c]), "cat_cat": float(untied[c, c])},
         mistakes={"q_pronoun": float(q_cat[sentence.features.index("pronoun")]),
                   "it_cat": float(untied[it, c]),  # the other direction's score

@@ -23,7 +23,7 @@ CATALOGUE = {
     '# looks for. Columns: the features of the words it meets.':
         '# 每一列：它遇到的词身上的特征。',
     '# pron anim food eat  bec  hung fres': '# 代词 动物 食物 吃   因为 饥饱 新鲜',
-    '# pronoun: anim, food, hung, fres': '# 代词：找动物、食物、饥饿、新鲜',
+    '# pronoun: anim, food, hung, fres': '# 代词：找动物、食物、饥饱、新鲜',
     '# 1s on the diagonal: copies every feature': '# 对角线上全是 1：每个特征原样抄过去',
     '# all but pronoun': '# 除了「代词」都抄过去',
     '# animal: the action': '# 动物：找动作',
