@@ -96,7 +96,15 @@ def exercises():
     out = []
 
     # --- library: the question, the spine labels, the contents -------------------------
-    # A prediction the page does not print: double the question; the off-topic book still scores 0.
+    # The easy one first (R35 en: the first exercise a reader met was a challenge).
+    pet_question = np.array([0.0, 3.0, 0.0, 0.0])  # only "pet care"
+    pet = library.books[int(np.argmax(library.labels @ pet_question))]
+    out.append(Exercise(
+        "library-pet", "library", "choice", pet,
+        values={"question": _as_list(pet_question)},
+        choices=tuple(library.books),
+        mistakes={"handbook": "Cat Care Handbook"} if pet != "Cat Care Handbook" else {}))
+    # (A challenge.) A prediction the page does not print: double the question; the off-topic book still scores 0.
     q_book, top = library.books.index("Quantum Mechanics"), int(np.argmax(library.scores))
     keen = 2 * library.question
     keen_scores = library.labels @ keen  # (4,)
@@ -111,13 +119,6 @@ def exercises():
                 "lead": float(keen_scores[top] - keen_scores[q_book]),
                 "top": float(_softmax(keen_scores)[top]), "top_score": float(keen_scores[top])},
         choices=("up", "same", "down", "zero"), mistakes={"same": "same", "zero": "zero"}))
-    pet_question = np.array([0.0, 3.0, 0.0, 0.0])  # only "pet care"
-    pet = library.books[int(np.argmax(library.labels @ pet_question))]
-    out.append(Exercise(
-        "library-pet", "library", "choice", pet,
-        values={"question": _as_list(pet_question)},
-        choices=tuple(library.books),
-        mistakes={"handbook": "Cat Care Handbook"} if pet != "Cat Care Handbook" else {}))
     # the challenge comes last. A choice, so that it can be predicted: weights are proportional
     # to the exps, so with the old weights as the exps, each copy gets before / (1 + before).
     twin_relevance = np.concatenate([library.relevance[:1], library.relevance])
