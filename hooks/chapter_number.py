@@ -4,7 +4,7 @@ The home page's chapter map and the menu (a CSS counter in site.css) number the 
 pages of the first three nav sections, the glossary (a reference, not a chapter) excepted. On a
 phone the menu is a tap away, so a reader met "chapter 7" on the home page and no number on
 any page (R32 en). The numbers are counted from the nav here, never typed, so inserting a
-chapter renumbers every page. tests/test_phone.py checks them against the home page's map.
+chapter renumbers every page. tests/test_site.py checks them against the home page's map.
 """
 LABEL = {"zh": "第 {n} 章 · 共 {total} 章", "en": "Chapter {n} of {total}"}
 NOT_A_CHAPTER = ("glossary.md",)

@@ -578,8 +578,6 @@ def fold_helper_cells(soup, lang):
     lesson. The downloaded notebook keeps it as it is (a cell to run). Every later code block that
     uses a name it defines gets the chapters' "needs code from a fold above" mark (R32 zh: a
     reader who jumps to Part 3 has not run the helper)."""
-    import re
-
     from bs4 import BeautifulSoup
 
     from snippets import widgets

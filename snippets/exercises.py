@@ -42,7 +42,8 @@ import numpy as np
 
 LANGS = ("zh", "en")
 HERE = Path(__file__).resolve().parent
-PAGES = ("library", "word-vectors", "self-attention", "asymmetry", "weights", "weighted-sum", "why", "misconceptions", "faq")
+PAGES = ("library", "word-vectors", "self-attention", "asymmetry", "weights", "weighted-sum", "why",
+         "misconceptions", "faq")
 
 # Tolerances the texts state: weights to two decimals; a ratio to one.
 WEIGHT_TOLERANCE = 0.01
@@ -87,6 +88,7 @@ def _word_choices(words):
 def exercises():
     """Every exercise, in page order, answers computed now from snippets."""
     from snippets import cost, library, sentence
+    from snippets.projections import project
     from snippets.softmax import ARTICLE_CAT_WEIGHT, ARTICLE_SCORES, ARTICLE_WORDS
 
     scores = np.asarray(ARTICLE_SCORES, dtype=np.float64)
@@ -104,7 +106,8 @@ def exercises():
         values={"question": _as_list(pet_question)},
         choices=tuple(library.books),
         mistakes={"handbook": "Cat Care Handbook"} if pet != "Cat Care Handbook" else {}))
-    # (A challenge.) A prediction the page does not print: double the question; the off-topic book still scores 0.
+    # (A challenge.) A prediction the page does not print: double the question; the off-topic
+    # book still scores 0.
     q_book, top = library.books.index("Quantum Mechanics"), int(np.argmax(library.scores))
     keen = 2 * library.question
     keen_scores = library.labels @ keen  # (4,)
@@ -152,31 +155,31 @@ def exercises():
         choices=("key", "value", "both"),
         # the words say "the Key holds the kind of word, the Value the meaning": true only so
         mistakes={"key": "key", "both": "both"} if in_value and not in_key else {}))
+    it, c, is_ = words.index("它"), words.index("猫"), words.index("是")
+    untied = sentence.sentence_scores(words)  # the chapter's table of scores: (n, n)
     # One Query meets one Key, on a label changed by the reader: only the label's slots count.
-    animal_slot = sentence.features.index("animal")  # the label's slots are the first five features
+    slot = {f: sentence.features.index(f) for f in sentence.key_features}  # the label's slots
     q_it = np.asarray(sentence.embedding["它"], dtype=np.float64) @ sentence.w_query  # (d_k,)
     k_cat = x_cat @ sentence.w_key  # (d_k,)
-    if k_cat[animal_slot] != 1:
+    if k_cat[slot["animal"]] != 1:
         raise ValueError("exercise wv-score takes 'animal' off the label of 猫, but the label lacks it")
     noun_only = k_cat.copy()
-    noun_only[animal_slot] = 0
-    row_of_it = sentence.sentence_scores(words)[words.index("它")]  # the texts: 猫 still scores highest
-    if q_it @ noun_only <= np.delete(row_of_it, words.index("猫")).max():
+    noun_only[slot["animal"]] = 0
+    if q_it @ noun_only <= np.delete(untied[it], c).max():  # the texts: 猫 still scores highest
         raise ValueError("exercise wv-score says 它 still finds 猫 best without 'animal'; it does not")
     out.append(Exercise(
         "wv-score", "word-vectors", "number", float(q_it @ noun_only),
-        values={"full": float(q_it @ k_cat), "animal": float(q_it[animal_slot])},
-        mistakes={"unchanged": float(q_it @ k_cat), "animal": float(q_it[animal_slot])},
+        values={"full": float(q_it @ k_cat), "animal": float(q_it[slot["animal"]])},
+        mistakes={"unchanged": float(q_it @ k_cat), "animal": float(q_it[slot["animal"]])},
         tolerance=WEIGHT_TOLERANCE, fmt="decimal"))
     tied = sentence.sentence_scores(words, tied=True)  # W_K = W_Q: (n, n)
     tied_weights = _softmax(tied)
-    it, c, is_ = words.index("它"), words.index("猫"), words.index("是")
-    untied = sentence.sentence_scores(words)  # the chapter's table of scores: (n, n)
     # A fifth word, 狗 "dog", with the vector of 猫: values not in the printed table, computed
     # as the chapter does, with one more row (R32 zh and en: reading a row off the table
     # above the exercise taught nothing).
     x5 = np.array([sentence.embedding[w] for w in words] + [x_cat], dtype=np.float64)  # (5, d)
-    scores5 = (x5 @ sentence.w_query) @ (x5 @ sentence.w_key).T  # (5, d_k) @ (d_k, 5) -> (5, 5)
+    q5, k5, _ = project(x5, sentence.w_query, sentence.w_key, sentence.w_value)
+    scores5 = q5 @ k5.T  # (5, d_k) @ (d_k, 5) -> (5, 5)
     dog = len(words)
     if not np.allclose(scores5[:dog, :dog], untied):
         raise ValueError("exercise sa-dog: a fifth word changed the scores of the other four")
@@ -186,19 +189,17 @@ def exercises():
         mistakes={"half": float(untied[it, c]) / 2},  # a score read as a share of a budget
         tolerance=WEIGHT_TOLERANCE, fmt="decimal"))
     q_cat = x_cat @ sentence.w_query  # (d_k,): the Query of 狗 too
-    if not np.array_equal(q_cat, sentence.w_query[sentence.features.index("noun")]):
+    if not np.array_equal(q_cat, sentence.w_query[slot["noun"]]):
         raise ValueError("exercise sa-dog-cat says the Query of 狗 is the noun row of W_Q; it is not")
+    asks = {f: float(q_cat[i]) for f, i in slot.items()}  # the noun's question, slot by slot
     out.append(Exercise(
         "sa-dog-cat", "self-attention", "number", float(scores5[dog, c]),
-        values={"noun": float(q_cat[sentence.features.index("noun")]),
-                "animal": float(q_cat[animal_slot]),
-                "q_pronoun": float(q_cat[sentence.features.index("pronoun")]),
-                "q_verb": float(q_cat[sentence.features.index("verb")]),
-                "q_measure": float(q_cat[sentence.features.index("measure")]),
+        values={"noun": asks["noun"], "animal": asks["animal"], "q_pronoun": asks["pronoun"],
+                "q_verb": asks["verb"], "q_measure": asks["measure"],
                 "it_cat": float(untied[it, c]), "cat_cat": float(untied[c, c])},
-        mistakes={"q_pronoun": float(q_cat[sentence.features.index("pronoun")]),
+        mistakes={"q_pronoun": asks["pronoun"],
                   "it_cat": float(untied[it, c]),  # the other direction's score
-                  "noun": float(q_cat[sentence.features.index("noun")])},  # one slot of two
+                  "noun": asks["noun"]},  # one slot of two
         tolerance=WEIGHT_TOLERANCE, fmt="decimal"))
     # asymmetry: the table read the other way round, predicted before it is read
     a = words.index("一只")
