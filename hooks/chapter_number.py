@@ -1,4 +1,4 @@
-"""Each chapter says its number above its title: "第 3 章 · 共 10 章" / "Chapter 3 of 10".
+"""Each chapter says its number above its title: "第 3 章 · 共 11 章" / "Chapter 3 of 11".
 
 The home page's chapter map and the menu (a CSS counter in site.css) number the chapters: the
 pages of the first three nav sections, the glossary (a reference, not a chapter) excepted. On a

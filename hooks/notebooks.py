@@ -563,6 +563,11 @@ def notebook_page_html(html, page):
         del tag["tabindex"]
     for cell, editor in enumerate(soup.select("div.jp-CodeMirrorEditor")):
         editor.replace_with(material_code_block(soup, editor, name, cell))
+    for cell in soup.select('[id^="cell-id="]'):
+        # nbconvert's id="cell-id=softmax": Material names the code block after it and copies
+        # from "#__code_cell-id=softmax > code", a selector the "=" breaks (R37 en: every copy
+        # button on the page threw). "cell-softmax" is a valid selector.
+        cell["id"] = "cell-" + cell["id"][len("cell-id="):]
     fold_helper_cells(soup, language_of(page.file))
     check_outputs(soup, name)
     tokens = heading_tokens(soup, slugify(case="lower"))

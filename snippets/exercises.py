@@ -1,7 +1,7 @@
 """Predict-then-check exercises at the end of the chapters: ``{{ exercises.<page> }}``.
 
 Pages (file stems): library, word-vectors, self-attention, asymmetry, weights, weighted-sum, why,
-misconceptions, faq; both languages show the same exercises.
+misconceptions, two-layers, faq; both languages show the same exercises.
 
 - What an exercise IS (its answer, tolerance, choices, the numbers its text
   quotes) is defined here, in `exercises()`, and every answer is computed from
@@ -43,7 +43,7 @@ import numpy as np
 LANGS = ("zh", "en")
 HERE = Path(__file__).resolve().parent
 PAGES = ("library", "word-vectors", "self-attention", "asymmetry", "weights", "weighted-sum", "why",
-         "misconceptions", "faq")
+         "misconceptions", "two-layers", "faq")
 
 # Tolerances the texts state: weights to two decimals; a ratio to one.
 WEIGHT_TOLERANCE = 0.01
@@ -317,6 +317,36 @@ def exercises():
         tolerance=RATIO_TOLERANCE, fmt="ratio", code="mis_ratio",
         mistakes={"score_ratio": float(scores[cat] / scores[a])},
         code_value=lambda ns: ns["weights"][3] / ns["weights"][2], code_expected=ratio))
+
+    # --- two layers: which noun "it" means ---------------------------------------------
+    from snippets import coreference
+    q1 = coreference.query_of_it("was full", 1)
+    key_cat, key_fish = (coreference.vectors[w] for w in ("cat", "fish"))
+    if q1["animal"] != q1["food"] or key_cat == key_fish:
+        raise ValueError("exercise tl-equal says the Query of 'it' asks for animal and food alike "
+                         "and the Keys of cat and fish differ")
+    layer_1 = coreference.weights_of_it("was full")[0]
+    out.append(Exercise(
+        "tl-equal", "two-layers", "choice", "query",
+        values={"noun": float(q1["animal"]), "state": float(layer_1[-1])},
+        choices=("keys", "query", "blind"), mistakes={"keys": "keys", "blind": "blind"}))
+    # Layer 2's common sense on the words as they are: nothing to work on, no choice.
+    skipped = coreference.weights_of_it_skipping_layer_1("was full")
+    q_skip = coreference.vectors["it"] @ coreference.w_query_2  # (7,) @ (7, 7) -> (7,)
+    out.append(Exercise(
+        "tl-skip", "two-layers", "number", float(skipped[coreference.CAT]),
+        values={"noun": float(q_skip[coreference.feature_names.index("animal")]),
+                "others": len(skipped) - 2, "fish": float(skipped[coreference.FISH]),
+                "two_layers": float(coreference.weights_of_it("was full")[1][coreference.CAT])},
+        tolerance=WEIGHT_TOLERANCE, percent=True,
+        mistakes={"two_layers": float(coreference.weights_of_it("was full")[1][coreference.CAT])}))
+    # The residual connection keeps "it" a pronoun: the mix alone has none of it.
+    bare = coreference.it_without_residual("was full")["pronoun"]
+    out.append(Exercise(
+        "tl-residual", "two-layers", "number", float(bare),
+        values={"kept": float(coreference.it_after_layer_1("was full")["pronoun"])},
+        tolerance=0.001, fmt="decimal",
+        mistakes={"kept": float(coreference.it_after_layer_1("was full")["pronoun"])}))
 
     # --- FAQ -----------------------------------------------------------------------
     out.append(Exercise(

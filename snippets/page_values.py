@@ -86,6 +86,16 @@ def _heatmap_table(lang):
     return _table([corner] + names, [[f"**{n}**"] + [_w(x) for x in row] for n, row in zip(names, weights)])
 
 
+def _score_table(lang):
+    """self-attention#score-table: every pair's score, rows asking, columns looked at, words named
+    (the printed rows have no header: R37 zh/en)."""
+    words = sentence.SENTENCE
+    names = words if lang == "zh" else [f"{WORD_EN[w]} ({w})" for w in words]
+    corner = widgets.corner_html(lang)
+    scores = sentence.sentence_scores()
+    return _table([corner] + names, [[f"**{n}**"] + [f"{x:.1f}" for x in row] for n, row in zip(names, scores)])
+
+
 def _library_table(lang):
     if lang == "zh":  # the same Chinese titles the code prints
         titles = [_chinese(b) for b in library.books]
@@ -102,14 +112,80 @@ def _library_trade_off():
 
 
 def _coref(last, layer, word):
-    """Weight of 它 (it) on cat, fish or the last word, in layer 1 or 2 (misconceptions#two-layers)."""
+    """Weight of 它 (it) on cat, fish or the last word, in layer 1 or 2 (two-layers)."""
     from snippets import coreference
     position = {"cat": coreference.CAT, "fish": coreference.FISH, "state": -1}[word]
     return _w(coreference.weights_of_it(last)[layer - 1][position])
 
 
+def _coref_words_table(lang):
+    """two-layers#six-words: each word of the two sentences and the one feature it has."""
+    from snippets import coreference
+    words = list(coreference.SENTENCES["was full"]) + ["was stale"]
+    header = ["词", "它的特征"] if lang == "zh" else ["Word", "Its feature"]
+    rows = []
+    for word in words:
+        features = [f for f, x in zip(coreference.feature_names, coreference.vectors[word]) if x]
+        if len(features) != 1:
+            raise ValueError(f"two-layers says every word has one feature; {word!r} has {features}")
+        if lang == "zh":
+            rows.append([_chinese(word), _chinese(features[0])])
+        else:
+            rows.append([f"*{word}*" if word.startswith("was") else word, features[0]])
+    return _table(header, rows, numbers=False)
+
+
+def _coref_query_table(lang):
+    """two-layers#layer-2: what the Query of "it" looks for (animal, food), layer 1 and layer 2."""
+    from snippets import coreference
+    q1 = {last: coreference.query_of_it(last, 1) for last in coreference.SENTENCES}
+    if q1["was full"] != q1["was stale"]:
+        raise ValueError("two-layers says the Query of 'it' in layer 1 is the same in both sentences")
+    if lang == "zh":
+        header = ["「它」的 Query", "找动物", "找食物"]
+        names = {last: f"第二层，……因为它{_chinese(last)}" for last in coreference.SENTENCES}
+        first = "第一层（两句一样）"
+    else:
+        header = ["Query of “it”", "animal", "food"]
+        names = {last: f"layer 2, …because it *{last}*" for last in coreference.SENTENCES}
+        first = "layer 1 (both sentences)"
+    rows = [[first, _w(q1["was full"]["animal"]), _w(q1["was full"]["food"])]]
+    for last in coreference.SENTENCES:
+        q2 = coreference.query_of_it(last, 2)
+        rows.append([names[last], _w(q2["animal"]), _w(q2["food"])])
+    return _table(header, rows)
+
+
+def _coref_score(last, layer, word):
+    """A score "it" gives cat, fish or the last word in layer 1 or 2 (before softmax)."""
+    from snippets import coreference
+    position = {"cat": coreference.CAT, "fish": coreference.FISH, "state": -1}[word]
+    return f"{coreference.scores_of_it(last, layer)[position]:.1f}"
+
+
+def _coref_hunger_part(lang):
+    """two-layers#layer-2: '0.38 × 4.0 = 1.52', the hunger "it" carries times layer 2's rule."""
+    from snippets import coreference
+    hunger = round(coreference.it_after_layer_1("was full")["hunger"], 2)
+    rule = coreference.w_query_2[coreference.feature_names.index("hunger"),
+                                 coreference.feature_names.index("animal")]
+    return f"{hunger:.2f} × {rule:.1f} = {hunger * rule:.2f}"
+
+
+def _coref_query(last, layer, feature):
+    from snippets import coreference
+    return _w(coreference.query_of_it(last, layer)[feature])
+
+
+def _coref_matrix(layer, row, column):
+    from snippets import coreference
+    w_query = coreference.w_query_1 if layer == 1 else coreference.w_query_2
+    names = coreference.feature_names
+    return f"{w_query[names.index(row), names.index(column)]:.1f}"
+
+
 def _coref_it_table(lang):
-    """misconceptions#two-layers: what "it" carries out of layer 1, in the features that decide
+    """two-layers#carry: what "it" carries out of layer 1, in the features that decide
     layer 2 (pronoun, hunger, freshness), for both sentences."""
     from snippets import coreference
     shown = ["pronoun", "hunger", "freshness"]
@@ -178,8 +254,20 @@ VALUES = {
     "num.library_noise": lambda lang: _w(_library_trade_off()[2]),
     "num.cost_double_factor": lambda lang: f"{cost.comparisons(8) // cost.comparisons(4)}",
     "num.cost_1000": lambda lang: f"{cost.comparisons(1000):,}",
-    # misconceptions#two-layers: which noun 它 means (snippets/coreference.py)
+    # two-layers: which noun 它 means (snippets/coreference.py)
+    "table.coref_words": _coref_words_table,
+    "table.coref_query": _coref_query_table,
     "table.coref_it_after_layer1": _coref_it_table,
+    "num.coref_pronoun_noun": lambda lang: _coref_matrix(1, "pronoun", "animal"),
+    "num.coref_pronoun_state": lambda lang: _coref_matrix(1, "pronoun", "hunger"),
+    "num.coref_rule": lambda lang: _coref_matrix(2, "hunger", "animal"),
+    "num.coref_layer1_score_noun": lambda lang: _coref_score("was full", 1, "cat"),
+    "num.coref_layer1_score_state": lambda lang: _coref_score("was full", 1, "state"),
+    "num.coref_layer2_score_cat": lambda lang: _coref_score("was full", 2, "cat"),
+    "num.coref_layer2_score_fish": lambda lang: _coref_score("was full", 2, "fish"),
+    "num.coref_hunger_part": _coref_hunger_part,
+    "num.coref_query2_animal": lambda lang: _coref_query("was full", 2, "animal"),
+    "num.coref_query2_food": lambda lang: _coref_query("was full", 2, "food"),
     "num.coref_layer1_cat": lambda lang: _coref("was full", 1, "cat"),
     "num.coref_layer1_fish": lambda lang: _coref("was full", 1, "fish"),
     "num.coref_layer1_state": lambda lang: _coref("was full", 1, "state"),
@@ -190,6 +278,7 @@ VALUES = {
     "num.coref_full_state": lambda lang: _coref("was full", 2, "state"),
     "num.coref_stale_state": lambda lang: _coref("was stale", 2, "state"),
     "table.heatmap": _heatmap_table,
+    "table.scores": _score_table,
     "table.library": _library_table,
     "table.cost": _cost_table,
 }

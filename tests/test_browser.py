@@ -43,6 +43,14 @@ BROKEN_IMAGES_JS = """async () => {
   return images.filter(img => !(img.naturalWidth > 0)).map(img => img.getAttribute("src"));
 }"""
 
+# Every copy button's target resolves (R37 en: the notebook's ids held "=", so Material's
+# "#__code_cell-id=softmax > code" threw on every click and nothing was copied).
+COPY_TARGETS_JS = """() => [...document.querySelectorAll('[data-clipboard-target]')].flatMap(b => {
+  const target = b.getAttribute("data-clipboard-target");
+  try { return document.querySelector(target) ? [] : [`copy button copies nothing: ${target}`]; }
+  catch (e) { return [`copy button has an invalid target: ${target}`]; }
+})"""
+
 FIGURES_JS = """() => [...document.querySelectorAll('img[src*="#only-"]')].map(img => ({
   src: img.getAttribute("src"), shown: getComputedStyle(img).display !== "none"}))"""
 
@@ -103,6 +111,7 @@ def load_problems(browser, base_url, pages):
             log.extend(wrong_switcher(page, base_url, lang, url))
             broken = page.evaluate(BROKEN_IMAGES_JS)
             log.extend(f"image not loaded: {src}" for src in broken)
+            log.extend(page.evaluate(COPY_TARGETS_JS))
             page.wait_for_load_state("networkidle")
             problems.extend(f"/{url}: {entry}" for entry in log)
             log.clear()
@@ -287,6 +296,8 @@ def broken(site_dir, tmp_path_factory):
     # load gate: a CDN script, a missing image, the old sitemap-fetching head link
     edit("index.html", "</head>", CDN + '<link rel="alternate" href="weights/" hreflang="zh"></head>')
     edit("index.html", "</article>", '<img src="missing.png" alt="x"></article>')
+    # load gate: a notebook cell id as nbconvert writes it, which no copy button can select
+    edit("en/playground/index.html", 'id="cell-softmax"', 'id="cell-id=softmax"')
     # figure gate: the dark and light figures of one page swapped
     edit("weights/index.html", "-dark.svg#only-dark", "-dark.svg#only-light")
     # switcher gate: the English weights page links to the Chinese home page
@@ -304,11 +315,13 @@ def broken(site_dir, tmp_path_factory):
 
 def test_self_load_gate_catches_cdn_image_sitemap_404_and_switcher(browser, broken):
     base_url, _ = broken
-    problems = "\n".join(load_problems(browser, base_url, [("zh", ""), ("en", "en/weights/")]))
+    problems = "\n".join(load_problems(browser, base_url, [("zh", ""), ("en", "en/weights/"),
+                                                            ("en", "en/playground/")]))
     assert "request leaves the site: https://cdn.jsdelivr.net" in problems, problems
     assert "image not loaded: missing.png" in problems, problems
     assert re.search(r"HTTP 404: \S*/attention/weights/sitemap.xml", problems), problems
     assert "/en/weights/: language switcher links to" in problems, problems
+    assert "/en/playground/: copy button has an invalid target: #__code_cell-id=softmax > code" in problems, problems
 
 
 def test_self_figure_gate_catches_swapped_figures(browser, broken):

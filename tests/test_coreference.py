@@ -1,6 +1,6 @@
 """snippets.coreference: one layer cannot tell which noun 它 (it) means, a second layer can.
 
-The claims the chapter makes (docs/*/misconceptions.md#two-layers), each checked here:
+The claims the chapter makes (docs/*/two-layers.md), each checked here:
 one fixed set of embeddings and matrices for both sentences; in layer 1 the weights of
 "it" over cat and fish are the same in both sentences (and why: same query, same keys);
 layer 1 mixes the last word into "it"; layer 2 then chooses cat after "was full" and fish
@@ -139,7 +139,7 @@ def test_the_layer_uses_attention_without_scaling():
 
 
 def test_it_leaves_layer_1_a_pronoun_carrying_its_state():
-    """misconceptions#two-layers shows this table: "it" keeps its pronoun (the residual
+    """two-layers#carry shows this table: "it" keeps its pronoun (the residual
     connection) and takes in the last word's state by the weight it gave that word."""
     from snippets.page_values import render
 
@@ -153,3 +153,54 @@ def test_it_leaves_layer_1_a_pronoun_carrying_its_state():
         assert [[float(c) for c in row.strip("|").split("|")[1:]] for row in rows] == [
             pytest.approx([round(c.it_after_layer_1(last)[f], 2) for f in ("pronoun", "hunger", "freshness")])
             for last in c.SENTENCES]
+
+
+def test_the_query_of_it_is_the_same_in_layer_1_and_differs_in_layer_2():
+    """two-layers#layer-2: layer 1 asks for animal and food alike in both sentences; in layer 2
+    the "full" it asks for an animal harder, by about the hunger it carries times the rule."""
+    animal, food = c.feature_names.index("animal"), c.feature_names.index("food")
+    q1 = {last: c.query_of_it(last, 1) for last in (FULL, STALE)}
+    assert q1[FULL] == q1[STALE] and q1[FULL]["animal"] == q1[FULL]["food"] == c.w_query_1[0, animal]
+    full, stale = c.query_of_it(FULL, 2), c.query_of_it(STALE, 2)
+    assert full["animal"] > 1.9 * full["food"] and stale["food"] > 1.9 * stale["animal"]
+    assert (full["animal"], full["food"]) == pytest.approx((stale["food"], stale["animal"]))
+    rule = c.w_query_2[c.feature_names.index("hunger"), animal]
+    hunger = c.it_after_layer_1(FULL)["hunger"]
+    assert full["animal"] == pytest.approx(c.w_query_2[0, animal] + hunger * rule, abs=0.1)
+    x1, _, _ = run(FULL)
+    np.testing.assert_allclose(list(full.values()), (x1 @ c.w_query_2)[c.IT], rtol=1e-12)
+    with pytest.raises(ValueError, match="layer must be 1 or 2"):
+        c.query_of_it(FULL, 3)
+
+
+def test_scores_of_it_give_the_weights_of_it():
+    from snippets.softmax import softmax
+
+    for last in (FULL, STALE):
+        for number, weights in enumerate(c.weights_of_it(last), 1):
+            np.testing.assert_allclose(softmax(c.scores_of_it(last, number)), weights, rtol=1e-12)
+    assert list(c.scores_of_it(FULL, 1)) == [1.5, 0, 1.5, 0, 0, 2.0]  # the page's sums
+
+
+def test_layer_2_alone_cannot_choose_and_without_the_residual_it_is_no_pronoun():
+    """The two-layers exercises: layer 2's rule needs the clue layer 1 mixes in; the mix alone
+    (no residual connection) holds no pronoun, because no Value hands it over."""
+    for last in (FULL, STALE):
+        skipped = c.weights_of_it_skipping_layer_1(last)
+        assert skipped[c.CAT] == pytest.approx(skipped[c.FISH], rel=1e-12)
+        assert max(skipped[[c.CAT, c.FISH]]) < max(c.weights_of_it(last)[1][[c.CAT, c.FISH]]) / 1.5
+        bare = c.it_without_residual(last)
+        assert bare["pronoun"] == 0
+        assert c.it_after_layer_1(last)["pronoun"] == pytest.approx(1 + bare["pronoun"])
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_chapter_tables_show_the_computed_numbers(lang):
+    from snippets.page_values import render
+
+    words = render("table.coref_words", lang).splitlines()[2:]
+    assert len(words) == len(c.vectors)
+    query = [row.strip("|").split("|") for row in render("table.coref_query", lang).splitlines()[2:]]
+    assert [[float(x) for x in row[1:]] for row in query] == [
+        pytest.approx([round(q["animal"], 2), round(q["food"], 2)])
+        for q in (c.query_of_it(FULL, 1), c.query_of_it(FULL, 2), c.query_of_it(STALE, 2))]

@@ -384,6 +384,7 @@ CHOICE_MEANINGS = {
     "more-than-half": ("一半多", "More than half"), "less-than-half": ("一半少", "Less than half"),
     "key": ("Key", "Key"), "value": ("Value", "Value"), "both": ("两个都有", "Both"),
     "higher": ("更高", "Higher"), "equal": ("一样", "The same"), "lower": ("更低", "Lower"),
+    "keys": ("Key 一样", "same Key"), "query": ("一样用力", "equally hard"), "blind": ("看不到", "does not see"),
 }
 
 

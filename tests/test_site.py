@@ -117,7 +117,7 @@ def test_the_theme_chrome_speaks_the_page_language(site_dir, lang):
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_every_chapter_says_its_number_as_the_home_map_counts_it(site_dir, lang):
-    """hooks/chapter_number.py: "第 3 章 · 共 10 章" / "Chapter 3 of 10" above each chapter's
+    """hooks/chapter_number.py: "第 3 章 · 共 11 章" / "Chapter 3 of 11" above each chapter's
     title (R32 en: the home page said "chapter 7", no page did), the same number the home
     page's map gives it; pages off the map (glossary, notebook, appendix, home) say none."""
     from bs4 import BeautifulSoup
@@ -125,7 +125,7 @@ def test_every_chapter_says_its_number_as_the_home_map_counts_it(site_dir, lang)
     home = BeautifulSoup(html_path(site_dir, lang, "index").read_text(encoding="utf-8"), "html.parser")
     heading = home.find(id="chapter-map")
     listed = [a["href"].strip("./").split("/")[-1] or a["href"] for a in heading.find_next("ol").select("li > a")]
-    assert len(listed) == 10, listed
+    assert len(listed) == 11, listed
     label = {"zh": "第 {n} 章 · 共 {total} 章", "en": "Chapter {n} of {total}"}[lang]
     for stem in zh_pages():
         soup = BeautifulSoup(html_path(site_dir, lang, stem).read_text(encoding="utf-8"), "html.parser")
