@@ -96,6 +96,20 @@ def _score_table(lang):
     return _table([corner] + names, [[f"**{n}**"] + [f"{x:.1f}" for x in row] for n, row in zip(names, scores)])
 
 
+def _library_labels_table(lang):
+    """library#query-key-value: the question and the four spine labels, topics named (R37 zh: a
+    reader had to count positions in `labels[0] = [1.0, 0.8, 0.0, 0.0]`)."""
+    if lang == "zh":
+        header = ["主题 →"] + [_chinese(t) for t in library.topics]
+        names = ["**你的问题**"] + [_chinese(b) for b in library.books]
+    else:
+        header = ["topic →"] + list(library.topics)
+        names = ["**your question**"] + [f"*{b}*" for b in library.books]
+    rows = [[n] + [f"{x:.1f}" for x in row]
+            for n, row in zip(names, [library.question, *library.labels])]
+    return _table(header, rows)
+
+
 def _library_table(lang):
     if lang == "zh":  # the same Chinese titles the code prints
         titles = [_chinese(b) for b in library.books]
@@ -280,6 +294,7 @@ VALUES = {
     "table.heatmap": _heatmap_table,
     "table.scores": _score_table,
     "table.library": _library_table,
+    "table.library_labels": _library_labels_table,
     "table.cost": _cost_table,
 }
 

@@ -443,3 +443,23 @@ def test_copy_map_is_what_w_key_and_w_value_copy():
             for cell, matrix_row, slots in ((row[1], k, sentence.key_features), (row[2], v, sentence.value_features)):
                 named = [] if cell == "—" else cell.split(sep)
                 assert named == [page_values._feature_name(s, lang) for s, x in zip(slots, matrix_row) if x]
+
+
+def test_score_table_is_every_pair_of_scores_with_the_words_named():
+    """self-attention#score-table: the printed rows again, with the words as row and column names."""
+    scores = sentence.sentence_scores()
+    for lang in LANGS:
+        header, *rows = _cells(render("table.scores", lang))
+        names = sentence.SENTENCE if lang == "zh" else [f"{sentence.ENGLISH[w]} ({w})" for w in sentence.SENTENCE]
+        assert header[1:] == names and [row[0].strip("*") for row in rows] == names
+        assert [[float(c) for c in row[1:]] for row in rows] == [[round(x, 1) for x in r] for r in scores]
+
+
+def test_library_labels_table_is_the_question_and_the_labels_by_topic():
+    from snippets import library
+
+    for lang in LANGS:
+        header, *rows = _cells(render("table.library_labels", lang))
+        assert len(header) == 1 + len(library.topics) and len(rows) == 1 + len(library.books)
+        assert [[float(c) for c in row[1:]] for row in rows] == [
+            list(library.question)] + [list(r) for r in library.labels]
