@@ -87,7 +87,7 @@ def weights_of_it(last):
     return weights_1[IT], weights_2[IT]
 
 
-def _input_of_layer(last, number):
+def input_of_layer(last, number):
     """Every word's vector going into layer `number` (1 or 2) of the sentence ending in `last`."""
     if number not in (1, 2):
         raise ValueError(f"layer must be 1 or 2, got {number!r}")
@@ -98,25 +98,25 @@ def _input_of_layer(last, number):
 def query_of_it(last, number):
     """{feature: amount} of the Query "it" asks with in layer `number`: what it looks for."""
     w_query = w_query_1 if number == 1 else w_query_2
-    return dict(zip(feature_names, (_input_of_layer(last, number) @ w_query)[IT]))
+    return dict(zip(feature_names, (input_of_layer(last, number) @ w_query)[IT]))
 
 
 def scores_of_it(last, number):
     """The scores "it" gives the six words in layer `number` (before softmax)."""
-    x = _input_of_layer(last, number)
+    x = input_of_layer(last, number)
     w_query = w_query_1 if number == 1 else w_query_2
     return ((x @ w_query) @ (x @ w_key_both).T)[IT]  # (n, d) @ (d, n) -> (n, n): row of "it"
 
 
 def weights_of_it_skipping_layer_1(last):
     """Layer 2 alone, on the words as they are: the weights of "it" (its rule has no clue to use)."""
-    _, weights = layer(_input_of_layer(last, 1), w_query_2)
+    _, weights = layer(input_of_layer(last, 1), w_query_2)
     return weights[IT]
 
 
 def it_without_residual(last):
     """{feature: amount} of "it" out of layer 1 if the layer returned only the mix (no residual)."""
-    x = _input_of_layer(last, 1)
+    x = input_of_layer(last, 1)
     output, _ = dot_product_attention(x @ w_query_1, x @ w_key_both, x @ w_value_both)
     return dict(zip(feature_names, output[IT]))
 

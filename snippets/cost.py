@@ -76,12 +76,16 @@ def main():
 
     # --8<-- [start:distance]
     # 20 words between "it" and "cat": 21 positions apart
-    steps = path_length(21, attention=False)
-    print(path_length(21), steps)
-    #> 1 21
     keep = 0.9  # say each step keeps 90% of the message (a made-up rate)
-    print(f"{keep ** path_length(21):.0%}", f"{keep ** steps:.0%}")
-    #> 90% 11%
+    message, steps = 1.0, 0
+    for position in range(21):  # the relay: word to word
+        message *= keep
+        steps += 1
+
+    print(f"relay: {steps} steps, {message:.0%} left")
+    #> relay: 21 steps, 11% left
+    print(f"attention: 1 step, {keep:.0%} left")  # one comparison
+    #> attention: 1 step, 90% left
     # --8<-- [end:distance]
 
 

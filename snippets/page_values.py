@@ -110,6 +110,17 @@ def _library_labels_table(lang):
     return _table(header, rows)
 
 
+def _library_sum(book):
+    """library#compare: '3.0 × 1.0 + 1.5 × 0.8 = 4.2', the question against one label, topic by
+    topic, leaving out the topics where either is 0 (R38 en: 4.2 could not be checked)."""
+    i = library.books.index(book)
+    terms = [(q, k) for q, k in zip(library.question, library.labels[i]) if q and k]
+    total = float(library.labels[i] @ library.question)
+    if abs(sum(q * k for q, k in terms) - library.scores[i]) > 1e-9:
+        raise ValueError(f"library: the sum shown for {book} is not its score")
+    return " + ".join(f"{q:.1f} × {k:.1f}" for q, k in terms) + f" = {total:.1f}"
+
+
 def _library_table(lang):
     if lang == "zh":  # the same Chinese titles the code prints
         titles = [_chinese(b) for b in library.books]
@@ -170,20 +181,68 @@ def _coref_query_table(lang):
     return _table(header, rows)
 
 
-def _coref_score(last, layer, word):
+def _coref_score(last, layer, word, decimals=1):
     """A score "it" gives cat, fish or the last word in layer 1 or 2 (before softmax)."""
     from snippets import coreference
     position = {"cat": coreference.CAT, "fish": coreference.FISH, "state": -1}[word]
-    return f"{coreference.scores_of_it(last, layer)[position]:.1f}"
+    return f"{coreference.scores_of_it(last, layer)[position]:.{decimals}f}"
+
+
+def _coref_animal_parts():
+    """two-layers#layer-2: what each feature of "it" (out of layer 1) adds to the animal slot of its
+    layer-2 Query, {feature: amount}, the features that add nothing left out."""
+    from snippets import coreference
+    names = coreference.feature_names
+    carried = coreference.input_of_layer("was full", 2)[coreference.IT]
+    parts = {f: carried[i] * coreference.w_query_2[i, names.index("animal")] for i, f in enumerate(names)}
+    parts = {f: x for f, x in parts.items() if x}
+    if set(parts) != {"pronoun", "eating", "hunger"}:
+        raise ValueError(f"two-layers names three parts of the animal slot, not {sorted(parts)}")
+    return parts
 
 
 def _coref_hunger_part(lang):
-    """two-layers#layer-2: '0.38 × 4.0 = 1.52', the hunger "it" carries times layer 2's rule."""
+    """two-layers#layer-2: '0.382 × 4.0 = 1.53', the hunger "it" carries times layer 2's rule
+    (three decimals, so that 1.5 + 1.53 + 0.05 adds up to the 3.08 the table shows)."""
     from snippets import coreference
-    hunger = round(coreference.it_after_layer_1("was full")["hunger"], 2)
-    rule = coreference.w_query_2[coreference.feature_names.index("hunger"),
-                                 coreference.feature_names.index("animal")]
-    return f"{hunger:.2f} × {rule:.1f} = {hunger * rule:.2f}"
+    names = coreference.feature_names
+    hunger = coreference.it_after_layer_1("was full")["hunger"]
+    rule = coreference.w_query_2[names.index("hunger"), names.index("animal")]
+    parts = _coref_animal_parts()
+    total = round(coreference.query_of_it("was full", 2)["animal"], 2)
+    shown = round(parts["pronoun"], 1) + round(hunger * rule, 2) + round(parts["eating"], 2)
+    if abs(shown - total) > 1e-9:
+        raise ValueError(f"two-layers: the parts of the animal slot, shown rounded, add to {shown}, not {total}")
+    return f"{hunger:.3f} × {rule:.1f} = {hunger * rule:.2f}"
+
+
+def _coref_layer2_scores(lang):
+    """two-layers#layer-2: the Query of "it" in layer 2 meets the Keys of cat and fish (as they
+    came out of layer 1), slot by slot, and the sums are the scores (R38 zh: 3.9 and 2.3 could
+    not be worked out from the page). Slots where "it" asks for nothing are left out: they add 0."""
+    from snippets import coreference
+    names = coreference.feature_names
+    x = coreference.input_of_layer("was full", 2)
+    query = coreference.query_of_it("was full", 2)
+    keys = {w: x[i] @ coreference.w_key_both for w, i in (("cat", coreference.CAT), ("fish", coreference.FISH))}
+    scores = coreference.scores_of_it("was full", 2)
+    for w, i in (("cat", coreference.CAT), ("fish", coreference.FISH)):
+        if abs(sum(query[f] * keys[w][j] for j, f in enumerate(names)) - scores[i]) > 1e-9:
+            raise ValueError(f"two-layers: the slot-by-slot sum for {w} is not its score")
+    if lang == "zh":
+        header = ["项", "「它」找", "「猫」的 Key", "相乘", "「鱼」的 Key", "相乘"]
+        total = "**加起来：分数**"
+    else:
+        header = ["slot", "“it” asks", "Key of “cat”", "×", "Key of “fish”", "×"]
+        total = "**sum: the score**"
+    rows = []
+    for j, f in enumerate(names):
+        if abs(query[f]) < 1e-12:
+            continue
+        rows.append([_chinese(f) if lang == "zh" else f, _w(query[f]), _w(keys["cat"][j]),
+                     _w(query[f] * keys["cat"][j]), _w(keys["fish"][j]), _w(query[f] * keys["fish"][j])])
+    rows.append([total, "", "", f"**{_w(scores[coreference.CAT])}**", "", f"**{_w(scores[coreference.FISH])}**"])
+    return _table(header, rows)
 
 
 def _coref_query(last, layer, feature):
@@ -277,9 +336,11 @@ VALUES = {
     "num.coref_rule": lambda lang: _coref_matrix(2, "hunger", "animal"),
     "num.coref_layer1_score_noun": lambda lang: _coref_score("was full", 1, "cat"),
     "num.coref_layer1_score_state": lambda lang: _coref_score("was full", 1, "state"),
-    "num.coref_layer2_score_cat": lambda lang: _coref_score("was full", 2, "cat"),
-    "num.coref_layer2_score_fish": lambda lang: _coref_score("was full", 2, "fish"),
+    "num.coref_layer2_score_cat": lambda lang: _coref_score("was full", 2, "cat", 2),
+    "num.coref_layer2_score_fish": lambda lang: _coref_score("was full", 2, "fish", 2),
     "num.coref_hunger_part": _coref_hunger_part,
+    "num.coref_eating_part": lambda lang: _w(_coref_animal_parts()["eating"]),
+    "table.coref_layer2_scores": _coref_layer2_scores,
     "num.coref_query2_animal": lambda lang: _coref_query("was full", 2, "animal"),
     "num.coref_query2_food": lambda lang: _coref_query("was full", 2, "food"),
     "num.coref_layer1_cat": lambda lang: _coref("was full", 1, "cat"),
@@ -295,6 +356,8 @@ VALUES = {
     "table.scores": _score_table,
     "table.library": _library_table,
     "table.library_labels": _library_labels_table,
+    "num.library_handbook_sum": lambda lang: _library_sum("Cat Care Handbook"),
+    "num.library_pet_sum": lambda lang: _library_sum("Pet Care"),
     "table.cost": _cost_table,
 }
 
@@ -316,29 +379,26 @@ def _faq_cost_table(lang):
 
 
 def _faces_path(lang, word="它"):
-    """word-vectors: one word's path as one table, a column per face: its vector (6 features),
-    then its Query, Key and Value, each the vector times one matrix. A row is one named slot;
-    a dash marks a face that has no such slot, so the widths (6, 5, 5, 3) show as column
-    lengths, and Query and Key visibly share their slots (R22-R25 asked for this picture:
-    vector -> x W -> Q / K / V, with every number named)."""
+    """word-vectors: one word's path, a small table per step: its vector (6 features), then its
+    Query, Key and Value, each the vector times one matrix, each with its own slot names (R38 zh:
+    one table with shared rows made "animal" mean a feature, a slot and a meaning at once; R22-R25
+    asked for the path vector -> x W -> Q / K / V with every number named)."""
     x = np.asarray(sentence.embedding[word], dtype=float)[None]  # (1, 6)
     q, k, v = projections.project(x, sentence.w_query, sentence.w_key, sentence.w_value)  # (1, 5), (1, 5), (1, 3)
-    faces = [(sentence.features, x[0], "{:.0f}"), (sentence.key_features, q[0], "{:.1f}"),
-             (sentence.key_features, k[0], "{:.0f}"), (sentence.value_features, v[0], "{:.0f}")]
-    if [len(names) for names, _, _ in faces] != [len(values) for _, values, _ in faces]:
-        raise ValueError("faces_path: a face's slot names do not match its width")
-    slots = list(dict.fromkeys(sentence.features + sentence.value_features))  # every slot, in order
-    if lang == "zh":
-        header = [f"「{word}」", f"词向量（{x.shape[1]}）", f"× W_Q = Query（{q.shape[1]}）",
-                  f"× W_K = Key（{k.shape[1]}）", f"× W_V = Value（{v.shape[1]}）"]
-    else:
-        header = [f'"{WORD_EN[word]}"', f"vector ({x.shape[1]})", f"× W_Q = Query ({q.shape[1]})",
-                  f"× W_K = Key ({k.shape[1]})", f"× W_V = Value ({v.shape[1]})"]
-    rows = []
-    for slot in slots:
-        cells = [fmt.format(values[names.index(slot)]) if slot in names else "—" for names, values, fmt in faces]
-        rows.append([_feature_name(slot, lang)] + cells)
-    return _table(header, rows)
+    zh = lang == "zh"
+    faces = [(("词向量（{n} 个特征）" if zh else "vector ({n} features)"), sentence.features, x[0], "{:.0f}"),
+             (("× W_Q = Query（{n} 项）" if zh else "× W_Q = Query ({n} slots)"), sentence.key_features, q[0], "{:.1f}"),
+             (("× W_K = Key（{n} 项）" if zh else "× W_K = Key ({n} slots)"), sentence.key_features, k[0], "{:.0f}"),
+             (("× W_V = Value（{n} 种意思）" if zh else "× W_V = Value ({n} meanings)"), sentence.value_features,
+              v[0], "{:.0f}")]
+    name = f"「{word}」" if zh else f'"{WORD_EN[word]}"'
+    tables = []
+    for title, slots, values, fmt in faces:
+        if len(slots) != len(values):
+            raise ValueError("faces_path: a face's slot names do not match its width")
+        tables.append(_table([title.format(n=len(slots))] + [_slot_header(f, lang) for f in slots],
+                             [[name] + [fmt.format(value) for value in values]]))
+    return "\n\n".join(tables)
 
 
 def _w_query_table(lang, asking="它"):

@@ -204,3 +204,25 @@ def test_the_chapter_tables_show_the_computed_numbers(lang):
     assert [[float(x) for x in row[1:]] for row in query] == [
         pytest.approx([round(q["animal"], 2), round(q["food"], 2)])
         for q in (c.query_of_it(FULL, 1), c.query_of_it(FULL, 2), c.query_of_it(STALE, 2))]
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_layer_2_scores_are_worked_out_slot_by_slot_on_the_page(lang):
+    """two-layers#layer-2 (R38 zh/en: 3.9 and 2.3 could not be reproduced): each row multiplies the
+    Query of "it" by the Keys of cat and fish out of layer 1; the last row is the two scores; the
+    slots left out are those where "it" asks for nothing."""
+    from snippets.page_values import render
+
+    rows = [[x.strip().strip("*") for x in row.strip("|").split("|")]
+            for row in render("table.coref_layer2_scores", lang).splitlines()[2:]]
+    x = c.input_of_layer(FULL, 2)
+    query = c.query_of_it(FULL, 2)
+    asked = [f for f in c.feature_names if abs(query[f]) > 1e-12]
+    assert len(rows) == len(asked) + 1
+    for f, row in zip(asked, rows):
+        j = c.feature_names.index(f)
+        q, cat, fish = query[f], x[c.CAT, j], x[c.FISH, j]
+        assert [float(v) for v in row[1:]] == pytest.approx([q, cat, q * cat, fish, q * fish], abs=0.005)
+    scores = c.scores_of_it(FULL, 2)
+    assert float(rows[-1][3]) == pytest.approx(scores[c.CAT], abs=0.005)
+    assert float(rows[-1][5]) == pytest.approx(scores[c.FISH], abs=0.005)

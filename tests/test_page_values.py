@@ -314,26 +314,22 @@ def test_zh_library_titles_are_the_ones_the_code_prints():
 
 
 def test_faces_path_is_each_vector_times_each_matrix():
-    """word-vectors: a column per face of 它 (vector, Query, Key, Value), a row per named slot:
-    each column is the vector times its matrix, each number in the row of its slot, a dash
-    where a face has no such slot; the heads state the widths (R22-R25: one picture of a
-    word's path, every number named)."""
+    """word-vectors: one small table per step of 它's path (vector, Query, Key, Value), each with
+    its own slot names and its width in its head; each row is the vector times its matrix
+    (R38 zh: shared rows made one name mean three things)."""
     vector = np.asarray(sentence.embedding["它"], dtype=float)
-    faces = [(sentence.features, vector), (sentence.key_features, vector @ sentence.w_query),
-             (sentence.key_features, vector @ sentence.w_key), (sentence.value_features, vector @ sentence.w_value)]
+    faces = [(sentence.features, vector, None), (sentence.key_features, vector @ sentence.w_query, "W_Q"),
+             (sentence.key_features, vector @ sentence.w_key, "W_K"),
+             (sentence.value_features, vector @ sentence.w_value, "W_V")]
     for lang in LANGS:
-        lines = render("table.faces_path", lang).splitlines()
-        header, *rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines[:1] + lines[2:]]
-        assert [int(re.findall(r"\d+", h)[-1]) for h in header[1:]] == [len(v) for _, v in faces]
-        assert ["W_Q" in header[2], "W_K" in header[3], "W_V" in header[4]] == [True] * 3
-        slots = list(dict.fromkeys(sentence.features + sentence.value_features))
-        assert [r[0] for r in rows] == [page_values._feature_name(s, lang) for s in slots]
-        for column, (names, values) in enumerate(faces, start=1):
-            for slot, row in zip(slots, rows):
-                if slot in names:
-                    assert float(row[column]) == round(values[names.index(slot)], 1), (lang, slot, column)
-                else:
-                    assert row[column] == "—", (lang, slot, column)
+        tables = render("table.faces_path", lang).split("\n\n")
+        assert len(tables) == len(faces)
+        for table, (names, values, matrix) in zip(tables, faces):
+            header, row = _cells(table)
+            assert int(re.findall(r"\d+", header[0])[0]) == len(names) == len(values)
+            assert matrix is None or matrix in header[0]
+            assert header[1:] == [page_values._slot_header(n, lang) for n in names]
+            assert [float(c) for c in row[1:]] == [round(x, 1) for x in values]
 
 
 def test_one_query_meets_one_key_slot_by_slot():
@@ -463,3 +459,15 @@ def test_library_labels_table_is_the_question_and_the_labels_by_topic():
         assert len(header) == 1 + len(library.topics) and len(rows) == 1 + len(library.books)
         assert [[float(c) for c in row[1:]] for row in rows] == [
             list(library.question)] + [list(r) for r in library.labels]
+
+
+def test_library_sums_are_the_question_times_each_label():
+    from snippets import library
+
+    for book in ("Cat Care Handbook", "Pet Care"):
+        text = render("num.library_handbook_sum" if book == "Cat Care Handbook" else "num.library_pet_sum", "en")
+        terms, total = text.split(" = ")
+        i = library.books.index(book)
+        assert float(total) == round(library.scores[i], 1)
+        assert sum(float(a) * float(b) for a, b in (t.split(" × ") for t in terms.split(" + "))) == \
+            pytest.approx(library.scores[i])

@@ -268,6 +268,24 @@ def test_a_comment_that_fits_the_screen_is_never_split(browser, site_url, url):
         context.close()
 
 
+@pytest.mark.parametrize("url", ["why/", "en/why/"])
+def test_printed_columns_keep_their_spaces_on_a_phone(browser, site_url, url):
+    """R38 en: on a phone `#>     4           16            3` showed as `#> 4 16 3` (a comment kept
+    whole with white-space: nowrap collapses its runs of spaces). Every comment keeps them."""
+    context = browser.new_context(viewport=PHONES["390x844"], is_mobile=True, has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(site_url + url)
+        collapsing = page.evaluate("""() => [...document.querySelectorAll('.md-content .highlight :is(.c, .c1)')]
+            .filter(el => /  /.test(el.textContent))
+            .map(el => [el.textContent, getComputedStyle(el).whiteSpace])""")
+        assert collapsing, "no comment with a run of spaces: the check saw nothing"
+        bad = [text for text, space in collapsing if space not in ("pre", "pre-wrap", "break-spaces")]
+        assert not bad, f"{url}: comments whose spaces collapse on a phone: {bad}"
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("url", ["summary/", "en/summary/"])
 def test_code_in_a_table_breaks_only_between_words(browser, site_url, url):
     """The formula-to-code table on a phone: `softmax(scores, axis=-1)` may wrap at its space, never

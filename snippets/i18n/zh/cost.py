@@ -28,4 +28,10 @@ CATALOGUE = {
     '#> ValueError n_words must be >= 1, got 0': '#> ValueError 词数 n_words 必须 >= 1，实际是 0',
     '# say each step keeps 90% of the message (a made-up rate)':
         '# 假设每走一步，话只保住 90%（这个比例是随便取的）',
+    '# the relay: word to word': '# 传话：一个词传给下一个词',
+    'f"relay: {steps} steps, {message:.0%} left"': 'f"传话：{steps} 步，还剩 {message:.0%}"',
+    '#> relay: 21 steps, 11% left': '#> 传话：21 步，还剩 11%',
+    'f"attention: 1 step, {keep:.0%} left"': 'f"注意力：1 步，还剩 {keep:.0%}"',
+    '# one comparison': '# 只比对一次',
+    '#> attention: 1 step, 90% left': '#> 注意力：1 步，还剩 90%',
 }
