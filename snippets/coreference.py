@@ -95,6 +95,11 @@ def input_of_layer(last, number):
     return x if number == 1 else layer(x, w_query_1)[0]
 
 
+def layer_1_weights(last):
+    """Every word's weights in layer 1 of the sentence ending in `last`, (6, 6)."""
+    return _layer_1(last)[1]
+
+
 def query_of_it(last, number):
     """{feature: amount} of the Query "it" asks with in layer `number`: what it looks for."""
     w_query = w_query_1 if number == 1 else w_query_2
@@ -106,6 +111,16 @@ def scores_of_it(last, number):
     x = input_of_layer(last, number)
     w_query = w_query_1 if number == 1 else w_query_2
     return ((x @ w_query) @ (x @ w_key_both).T)[IT]  # (n, d) @ (d, n) -> (n, n): row of "it"
+
+
+def weights_of_it_pronoun_unchanged(last):
+    """Layer 2 weights of "it" if layer 2's pronoun row still looked for hunger and freshness
+    (only the common sense added): the choice does not rest on the pronoun's change."""
+    w_query = w_query_2.copy()
+    w_query[0] = w_query_1[0]
+    x, _ = layer(input_of_layer(last, 1), w_query_1)
+    _, weights = layer(x, w_query)
+    return weights[IT]
 
 
 def weights_of_it_skipping_layer_1(last):

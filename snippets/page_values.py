@@ -216,6 +216,48 @@ def _coref_hunger_part(lang):
     return f"{hunger:.3f} × {rule:.1f} = {hunger * rule:.2f}"
 
 
+def _coref_cat_in_layer_1(what):
+    """two-layers#layer-2: why the Key of "cat" changed in layer 1. "eat": the weight it gives
+    *didn't eat*; "other": the weight it gives every other word (all equal, itself included);
+    "animal": its animal feature coming out of layer 1."""
+    from snippets import coreference
+    weights = coreference.layer_1_weights("was full")[coreference.CAT]
+    eat = coreference.SENTENCES["was full"].index("didn't eat")
+    others = np.delete(weights, eat)
+    if not np.allclose(others, others[0]):
+        raise ValueError("two-layers says cat gives every word but didn't eat the same weight")
+    out = coreference.input_of_layer("was full", 2)[coreference.CAT]
+    value = {"eat": weights[eat], "other": others[0],
+             "animal": out[coreference.feature_names.index("animal")]}[what]
+    return _w(value)
+
+
+def _coref_unchanged(word):
+    """two-layers#layer-2: the weights of "it" in layer 2 of the *was full* sentence had layer 2's
+    pronoun row stayed as layer 1's (R39 zh: the second change read as hand-tuning)."""
+    from snippets import coreference
+    weights = coreference.weights_of_it_pronoun_unchanged("was full")
+    if weights[coreference.CAT] < 3 * weights[coreference.FISH]:
+        raise ValueError("two-layers says the choice stands without the pronoun's change")
+    return _w(weights[{"cat": coreference.CAT, "fish": coreference.FISH, "state": -1}[word]])
+
+
+def _coref_eating_slot(lang):
+    """two-layers#layer-2: '0.23 + 0.23 + 0.05 = 0.51', the eating slot of the Query of "it" in
+    layer 2: the animal, food and because it took in, each looking for an action."""
+    from snippets import coreference
+    names = coreference.feature_names
+    carried = coreference.input_of_layer("was full", 2)[coreference.IT]
+    column = coreference.w_query_2[:, names.index("eating")]
+    parts = [(f, carried[i] * column[i]) for i, f in enumerate(names) if carried[i] * column[i]]
+    if [f for f, _ in parts] != ["animal", "food", "because"]:
+        raise ValueError(f"two-layers names animal, food and because in the eating slot, not {parts}")
+    total = coreference.query_of_it("was full", 2)["eating"]
+    if abs(sum(round(x, 2) for _, x in parts) - round(total, 2)) > 1e-9:
+        raise ValueError("two-layers: the parts of the eating slot, rounded, do not add up to it")
+    return " + ".join(_w(x) for _, x in parts) + f" = {_w(total)}"
+
+
 def _coref_layer2_scores(lang):
     """two-layers#layer-2: the Query of "it" in layer 2 meets the Keys of cat and fish (as they
     came out of layer 1), slot by slot, and the sums are the scores (R38 zh: 3.9 and 2.3 could
@@ -341,6 +383,13 @@ VALUES = {
     "num.coref_hunger_part": _coref_hunger_part,
     "num.coref_eating_part": lambda lang: _w(_coref_animal_parts()["eating"]),
     "table.coref_layer2_scores": _coref_layer2_scores,
+    "num.coref_cat_eat_weight": lambda lang: _coref_cat_in_layer_1("eat"),
+    "num.coref_cat_other_weight": lambda lang: _coref_cat_in_layer_1("other"),
+    "num.coref_cat_animal": lambda lang: _coref_cat_in_layer_1("animal"),
+    "num.coref_eating_slot": _coref_eating_slot,
+    "num.coref_unchanged_cat": lambda lang: _coref_unchanged("cat"),
+    "num.coref_unchanged_fish": lambda lang: _coref_unchanged("fish"),
+    "num.coref_unchanged_state": lambda lang: _coref_unchanged("state"),
     "num.coref_query2_animal": lambda lang: _coref_query("was full", 2, "animal"),
     "num.coref_query2_food": lambda lang: _coref_query("was full", 2, "food"),
     "num.coref_layer1_cat": lambda lang: _coref("was full", 1, "cat"),
@@ -387,10 +436,12 @@ def _faces_path(lang, word="它"):
     q, k, v = projections.project(x, sentence.w_query, sentence.w_key, sentence.w_value)  # (1, 5), (1, 5), (1, 3)
     zh = lang == "zh"
     faces = [(("词向量（{n} 个特征）" if zh else "vector ({n} features)"), sentence.features, x[0], "{:.0f}"),
-             (("× W_Q = Query（{n} 项）" if zh else "× W_Q = Query ({n} slots)"), sentence.key_features, q[0], "{:.1f}"),
-             (("× W_K = Key（{n} 项）" if zh else "× W_K = Key ({n} slots)"), sentence.key_features, k[0], "{:.0f}"),
-             (("× W_V = Value（{n} 种意思）" if zh else "× W_V = Value ({n} meanings)"), sentence.value_features,
-              v[0], "{:.0f}")]
+             (("× W_Q = Query：想找（{n} 项）" if zh else "× W_Q = Query: looks for ({n} slots)"),
+              sentence.key_features, q[0], "{:.1f}"),
+             (("× W_K = Key：标签（{n} 项）" if zh else "× W_K = Key: the label ({n} slots)"),
+              sentence.key_features, k[0], "{:.0f}"),
+             (("× W_V = Value：交出（{n} 种意思）" if zh else "× W_V = Value: hands over ({n} meanings)"),
+              sentence.value_features, v[0], "{:.0f}")]
     name = f"「{word}」" if zh else f'"{WORD_EN[word]}"'
     tables = []
     for title, slots, values, fmt in faces:

@@ -226,3 +226,12 @@ def test_layer_2_scores_are_worked_out_slot_by_slot_on_the_page(lang):
     scores = c.scores_of_it(FULL, 2)
     assert float(rows[-1][3]) == pytest.approx(scores[c.CAT], abs=0.005)
     assert float(rows[-1][5]) == pytest.approx(scores[c.FISH], abs=0.005)
+
+
+def test_the_choice_does_not_rest_on_the_pronoun_change():
+    """two-layers#layer-2 says so (R39 zh: zeroing the pronoun's hunger and freshness read as
+    hand-tuning): with layer 1's pronoun row in layer 2, "it" still picks the right noun."""
+    for last, right, wrong in ((FULL, c.CAT, c.FISH), (STALE, c.FISH, c.CAT)):
+        weights = c.weights_of_it_pronoun_unchanged(last)
+        assert weights[right] > 3 * weights[wrong]
+        assert weights[-1] > c.weights_of_it(last)[1][-1]  # the last word keeps more without it
