@@ -452,6 +452,32 @@ def _faces_path(lang, word="它"):
     return "\n\n".join(tables)
 
 
+def _a_key_rows(lang):
+    """word-vectors#sentence-projections: '[0, 0, 1, 0, 0] + [0, 0, 0, 0, 1] = [0, 0, 1, 0, 1]', the
+    Key of 一只 as the sum of the W_K rows of its two features (R39 zh: the rule needed a worked line)."""
+    vector = np.asarray(sentence.embedding["一只"])
+    rows = [sentence.w_key[i] for i in np.flatnonzero(vector)]
+    if len(rows) != 2 or not np.array_equal(sum(rows), vector @ sentence.w_key):
+        raise ValueError("word-vectors says the Key of 一只 is the sum of two rows of W_K")
+    show = lambda row: "[" + ", ".join(f"{x:g}" for x in row) + "]"
+    return " + ".join(show(r) for r in rows) + f" = {show(sum(rows))}"
+
+
+def _tied_self_squares(lang):
+    """asymmetry#tied: '0.5² + 0.3² + 0.2² + 2.0² + 1.0² = 5.4', the Query of 它 met with itself."""
+    query = sentence.face("它", sentence.w_query)
+    total = float(query @ query)
+    if abs(total - sentence.sentence_scores(tied=True)[0, 0]) > 1e-9:
+        raise ValueError("asymmetry: the tied self-score of 它 is not its Query dotted with itself")
+    return " + ".join(f"{x:.1f}²" for x in query) + f" = {total:.1f}"
+
+
+VALUES.update({
+    "num.tied_it_self_squares": _tied_self_squares,
+    "num.a_key_rows": _a_key_rows,
+})
+
+
 def _w_query_table(lang, asking="它"):
     """word-vectors: W_Q as a labelled table, a row per feature of a word vector, a column per
     slot of a label; the corner says which is which (R32 zh: rows and columns carry the same

@@ -26,7 +26,7 @@ def main():
     # --8<-- [start:asymmetry]
     import numpy as np
     rng = np.random.default_rng(seed=2)
-    x = rng.normal(size=(4, 3))    # 4 words, 3 features: (n, d)
+    x = rng.normal(size=(4, 3))    # random numbers: 4 words, 3 features
     w_q = rng.normal(size=(3, 3))  # (d, d_k)
     w_k = rng.normal(size=(3, 3))  # (d, d_k), learned separately
 

@@ -7,7 +7,7 @@ CATALOGUE = {
     "\"\"\"Entry [i, j]: how well word i's Query matches word j's Key.\"\"\"":
         '"""第 [i, j] 格：词 i 的 Query 和词 j 的 Key 有多匹配。"""',
     # asymmetry
-    '# 4 words, 3 features: (n, d)': '# 4 个词，每个 3 个特征：(n, d)',
+    '# random numbers: 4 words, 3 features': '# 随便取的随机数：4 个词，每个 3 个特征',
     '# (d, d_k), learned separately': '# (d, d_k)，和 W_Q 分开学',
     '"symmetric?"': '"对称吗？"',
     '#> symmetric? False': '#> 对称吗？ False',
