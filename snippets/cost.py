@@ -3,11 +3,13 @@
 Pages: "Why this fixes the pain points of part 1" and the FAQ (docs/*/why.md, faq.md).
 Run ``python -m snippets.cost``.
 
-The chapter shows the three counts as plain one-line functions, each where it
-is used (sections ``path`` and ``counts``). Right after them (section
-``cost_checks``) the module wraps each one so that a bad input raises a clear
-TypeError or ValueError; the plain function stays reachable as
-``<name>.__wrapped__``.
+The three counts are plain one-line functions (sections ``path`` and
+``counts``; the why page shows ``counts`` in its price fold, and counts the
+relay's steps with a loop, section ``distance``). Right after them (section
+``cost_checks``, tested, no longer on a page: readers found a wrapper around
+one-liners taught nothing about attention) the module wraps each one so that
+a bad input raises a clear TypeError or ValueError; the plain function stays
+reachable as ``<name>.__wrapped__``.
 """
 
 # --8<-- [start:path]
