@@ -86,8 +86,8 @@ def main():
 
     print(f"relay: {steps} steps, {message:.0%} left")
     #> relay: 21 steps, 11% left
-    print(f"attention: 1 step, {keep:.0%} left")  # one comparison
-    #> attention: 1 step, 90% left
+    print("attention: 1 step, nothing handed on")  # a direct look
+    #> attention: 1 step, nothing handed on
     # --8<-- [end:distance]
 
 

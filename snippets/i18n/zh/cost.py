@@ -31,7 +31,7 @@ CATALOGUE = {
     '# the relay: word to word': '# 传话：一个词传给下一个词',
     'f"relay: {steps} steps, {message:.0%} left"': 'f"传话：{steps} 步，还剩 {message:.0%}"',
     '#> relay: 21 steps, 11% left': '#> 传话：21 步，还剩 11%',
-    'f"attention: 1 step, {keep:.0%} left"': 'f"注意力：1 步，还剩 {keep:.0%}"',
-    '# one comparison': '# 只比对一次',
-    '#> attention: 1 step, 90% left': '#> 注意力：1 步，还剩 90%',
+    '"attention: 1 step, nothing handed on"': '"注意力：1 步，不经转手"',
+    '# a direct look': '# 直接看一眼',
+    '#> attention: 1 step, nothing handed on': '#> 注意力：1 步，不经转手',
 }
