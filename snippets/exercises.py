@@ -332,14 +332,14 @@ def exercises():
         choices=("keys", "query", "blind"), mistakes={"keys": "keys", "blind": "blind"}))
     # Layer 2's common sense on the words as they are: nothing to work on, no choice.
     skipped = coreference.weights_of_it_skipping_layer_1("was full")
+    with_layer_1 = float(coreference.weights_of_it("was full")[1][coreference.CAT])
     q_skip = coreference.vectors["it"] @ coreference.w_query_2  # (7,) @ (7, 7) -> (7,)
     out.append(Exercise(
         "tl-skip", "two-layers", "number", float(skipped[coreference.CAT]),
         values={"noun": float(q_skip[coreference.feature_names.index("animal")]),
                 "others": len(skipped) - 2, "fish": float(skipped[coreference.FISH]),
-                "two_layers": float(coreference.weights_of_it("was full")[1][coreference.CAT])},
-        tolerance=WEIGHT_TOLERANCE, percent=True,
-        mistakes={"two_layers": float(coreference.weights_of_it("was full")[1][coreference.CAT])}))
+                "two_layers": with_layer_1},
+        tolerance=WEIGHT_TOLERANCE, percent=True, mistakes={"two_layers": with_layer_1}))
     # The residual connection keeps "it" a pronoun: the mix alone has none of it.
     bare = coreference.it_without_residual("was full")["pronoun"]
     out.append(Exercise(

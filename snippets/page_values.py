@@ -78,22 +78,23 @@ def _new_it_formula(lang):
     return "new *it* = " + " + ".join(terms)
 
 
-def _heatmap_table(lang):
+def _sentence_grid(lang, grid, fmt):
+    """A 4 x 4 table over 它是一只猫: rows ask, columns are looked at, the words named as the
+    sliders' heatmap and the explorer name them ("it (它)"), the corner saying which is which."""
     words = sentence.SENTENCE
     names = words if lang == "zh" else [f"{WORD_EN[w]} ({w})" for w in words]  # it (它)
-    corner = widgets.corner_html(lang)  # as the sliders' heatmap and the explorer say it
-    weights = sentence.sentence_weights()
-    return _table([corner] + names, [[f"**{n}**"] + [_w(x) for x in row] for n, row in zip(names, weights)])
+    return _table([widgets.corner_html(lang)] + names,
+                  [[f"**{n}**"] + [fmt(x) for x in row] for n, row in zip(names, grid)])
+
+
+def _heatmap_table(lang):
+    return _sentence_grid(lang, sentence.sentence_weights(), _w)
 
 
 def _score_table(lang):
     """self-attention#score-table: every pair's score, rows asking, columns looked at, words named
     (the printed rows have no header: R37 zh/en)."""
-    words = sentence.SENTENCE
-    names = words if lang == "zh" else [f"{WORD_EN[w]} ({w})" for w in words]
-    corner = widgets.corner_html(lang)
-    scores = sentence.sentence_scores()
-    return _table([corner] + names, [[f"**{n}**"] + [f"{x:.1f}" for x in row] for n, row in zip(names, scores)])
+    return _sentence_grid(lang, sentence.sentence_scores(), lambda x: f"{x:.1f}")
 
 
 def _library_labels_table(lang):
@@ -139,8 +140,13 @@ def _library_trade_off():
 def _coref(last, layer, word):
     """Weight of 它 (it) on cat, fish or the last word, in layer 1 or 2 (two-layers)."""
     from snippets import coreference
-    position = {"cat": coreference.CAT, "fish": coreference.FISH, "state": -1}[word]
-    return _w(coreference.weights_of_it(last)[layer - 1][position])
+    return _w(coreference.weights_of_it(last)[layer - 1][_coref_position(word)])
+
+
+def _coref_position(word):
+    """Where "cat", "fish" or the last word ("state") stands in both sentences."""
+    from snippets import coreference
+    return {"cat": coreference.CAT, "fish": coreference.FISH, "state": -1}[word]
 
 
 def _coref_words_table(lang):
@@ -184,8 +190,7 @@ def _coref_query_table(lang):
 def _coref_score(last, layer, word, decimals=1):
     """A score "it" gives cat, fish or the last word in layer 1 or 2 (before softmax)."""
     from snippets import coreference
-    position = {"cat": coreference.CAT, "fish": coreference.FISH, "state": -1}[word]
-    return f"{coreference.scores_of_it(last, layer)[position]:.{decimals}f}"
+    return f"{coreference.scores_of_it(last, layer)[_coref_position(word)]:.{decimals}f}"
 
 
 def _coref_animal_parts():
@@ -239,7 +244,7 @@ def _coref_unchanged(word):
     weights = coreference.weights_of_it_pronoun_unchanged("was full")
     if weights[coreference.CAT] < 3 * weights[coreference.FISH]:
         raise ValueError("two-layers says the choice stands without the pronoun's change")
-    return _w(weights[{"cat": coreference.CAT, "fish": coreference.FISH, "state": -1}[word]])
+    return _w(weights[_coref_position(word)])
 
 
 def _coref_eating_slot(lang):
