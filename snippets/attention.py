@@ -111,7 +111,9 @@ def _scale(scale, key):
 def main():
     # --8<-- [start:one_query]
     # one question, three books: query (2,), key (3, 2)
-    query = np.array([1.0, 0.0])
+    # two topics on each label: cats, cooking
+    query = np.array([1.0, 0.0])  # the question: about cats
+    # labels: book 1 cats, book 2 cooking, book 3 both
     key = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])
     value = np.array([[10.0], [20.0], [50.0]])  # contents
     output, weights = dot_product_attention(query, key, value)

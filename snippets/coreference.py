@@ -38,9 +38,8 @@ w_query_1 = np.array([
     [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # hunger
     [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # freshness
 ])
-# layer 2's W_Q: layer 1's, with 4 numbers changed
+# layer 2's W_Q: layer 1's, plus common sense (2 numbers)
 w_query_2 = w_query_1.copy()
-w_query_2[0, 5:] = 0.0  # 2 numbers: pronoun seeks things only
 w_query_2[5, 1] = 4.0   # hunger belongs to an animal
 w_query_2[6, 2] = 4.0   # freshness belongs to food
 # both layers: every word shows all it is (Key) and hands
@@ -113,16 +112,6 @@ def scores_of_it(last, number):
     return ((x @ w_query) @ (x @ w_key_both).T)[IT]  # (n, d) @ (d, n) -> (n, n): row of "it"
 
 
-def weights_of_it_pronoun_unchanged(last):
-    """Layer 2 weights of "it" if layer 2's pronoun row still looked for hunger and freshness
-    (only the common sense added): the choice does not rest on the pronoun's change."""
-    w_query = w_query_2.copy()
-    w_query[0] = w_query_1[0]
-    x, _ = layer(input_of_layer(last, 1), w_query_1)
-    _, weights = layer(x, w_query)
-    return weights[IT]
-
-
 def weights_of_it_skipping_layer_1(last):
     """Layer 2 alone, on the words as they are: the weights of "it" (its rule has no clue to use)."""
     _, weights = layer(input_of_layer(last, 1), w_query_2)
@@ -146,8 +135,8 @@ def main():
         # row 4, counting from 0, is "it"; columns: "cat", "fish", the last word
         print(f"{last:<9}", weights_1[4, [0, 2, 5]].round(2),
               weights_2[4, [0, 2]].round(2))
-    #> was full  [0.23 0.23 0.38] [0.66 0.14]
-    #> was stale [0.23 0.23 0.38] [0.14 0.66]
+    #> was full  [0.23 0.23 0.38] [0.52 0.11]
+    #> was stale [0.23 0.23 0.38] [0.11 0.52]
     # --8<-- [end:choose]
 
 

@@ -237,16 +237,6 @@ def _coref_cat_in_layer_1(what):
     return _w(value)
 
 
-def _coref_unchanged(word):
-    """two-layers#layer-2: the weights of "it" in layer 2 of the *was full* sentence had layer 2's
-    pronoun row stayed as layer 1's (R39 zh: the second change read as hand-tuning)."""
-    from snippets import coreference
-    weights = coreference.weights_of_it_pronoun_unchanged("was full")
-    if weights[coreference.CAT] < 3 * weights[coreference.FISH]:
-        raise ValueError("two-layers says the choice stands without the pronoun's change")
-    return _w(weights[_coref_position(word)])
-
-
 def _coref_eating_slot(lang):
     """two-layers#layer-2: '0.23 + 0.23 + 0.05 = 0.51', the eating slot of the Query of "it" in
     layer 2: the animal, food and because it took in, each looking for an action."""
@@ -392,9 +382,6 @@ VALUES = {
     "num.coref_cat_other_weight": lambda lang: _coref_cat_in_layer_1("other"),
     "num.coref_cat_animal": lambda lang: _coref_cat_in_layer_1("animal"),
     "num.coref_eating_slot": _coref_eating_slot,
-    "num.coref_unchanged_cat": lambda lang: _coref_unchanged("cat"),
-    "num.coref_unchanged_fish": lambda lang: _coref_unchanged("fish"),
-    "num.coref_unchanged_state": lambda lang: _coref_unchanged("state"),
     "num.coref_query2_animal": lambda lang: _coref_query("was full", 2, "animal"),
     "num.coref_query2_food": lambda lang: _coref_query("was full", 2, "food"),
     "num.coref_layer1_cat": lambda lang: _coref("was full", 1, "cat"),
@@ -432,42 +419,6 @@ def _faq_cost_table(lang):
     return _table(header, [[f"{n:,}", f"{cost.comparisons(n):,}"] for n in (1000, 2000, 4000)])
 
 
-def _faces_path(lang, word="它"):
-    """word-vectors: one word's path, a small table per step: its vector (6 features), then its
-    Query, Key and Value, each the vector times one matrix, each with its own slot names (R38 zh:
-    one table with shared rows made "animal" mean a feature, a slot and a meaning at once; R22-R25
-    asked for the path vector -> x W -> Q / K / V with every number named)."""
-    x = np.asarray(sentence.embedding[word], dtype=float)[None]  # (1, 6)
-    q, k, v = projections.project(x, sentence.w_query, sentence.w_key, sentence.w_value)  # (1, 5), (1, 5), (1, 3)
-    zh = lang == "zh"
-    faces = [(("词向量（{n} 个特征）" if zh else "vector ({n} features)"), sentence.features, x[0], "{:.0f}"),
-             (("× W_Q = Query：想找（{n} 项）" if zh else "× W_Q = Query: looks for ({n} slots)"),
-              sentence.key_features, q[0], "{:.1f}"),
-             (("× W_K = Key：标签（{n} 项）" if zh else "× W_K = Key: the label ({n} slots)"),
-              sentence.key_features, k[0], "{:.0f}"),
-             (("× W_V = Value：交出（{n} 种意思）" if zh else "× W_V = Value: hands over ({n} meanings)"),
-              sentence.value_features, v[0], "{:.0f}")]
-    name = f"「{word}」" if zh else f'"{WORD_EN[word]}"'
-    tables = []
-    for title, slots, values, fmt in faces:
-        if len(slots) != len(values):
-            raise ValueError("faces_path: a face's slot names do not match its width")
-        tables.append(_table([title.format(n=len(slots))] + [_slot_header(f, lang) for f in slots],
-                             [[name] + [fmt.format(value) for value in values]]))
-    return "\n\n".join(tables)
-
-
-def _a_key_rows(lang):
-    """word-vectors#sentence-projections: '[0, 0, 1, 0, 0] + [0, 0, 0, 0, 1] = [0, 0, 1, 0, 1]', the
-    Key of 一只 as the sum of the W_K rows of its two features (R39 zh: the rule needed a worked line)."""
-    vector = np.asarray(sentence.embedding["一只"])
-    rows = [sentence.w_key[i] for i in np.flatnonzero(vector)]
-    if len(rows) != 2 or not np.array_equal(sum(rows), vector @ sentence.w_key):
-        raise ValueError("word-vectors says the Key of 一只 is the sum of two rows of W_K")
-    show = lambda row: "[" + ", ".join(f"{x:g}" for x in row) + "]"
-    return " + ".join(show(r) for r in rows) + f" = {show(sum(rows))}"
-
-
 def _tied_self_squares(lang):
     """asymmetry#tied: '0.5² + 0.3² + 0.2² + 2.0² + 1.0² = 5.4', the Query of 它 met with itself."""
     query = sentence.face("它", sentence.w_query)
@@ -479,7 +430,6 @@ def _tied_self_squares(lang):
 
 VALUES.update({
     "num.tied_it_self_squares": _tied_self_squares,
-    "num.a_key_rows": _a_key_rows,
 })
 
 
@@ -595,7 +545,6 @@ VALUES.update({
     "table.rain_row_of_it": _rain_row_of_it,
     "table.query_meets_key": _query_meets_key,
     "table.w_query": _w_query_table,
-    "table.faces_path": _faces_path,
     "num.it_is_percent": lambda lang: _pct(_article_weights()[1]),
     "num.it_self_weight": lambda lang: _w(sentence.sentence_weights()[0, 0]),
     "table.self_weights": _self_weights_table,

@@ -313,25 +313,6 @@ def test_zh_library_titles_are_the_ones_the_code_prints():
         assert zh.split("|")[2:] == en.split("|")[2:]
 
 
-def test_faces_path_is_each_vector_times_each_matrix():
-    """word-vectors: one small table per step of 它's path (vector, Query, Key, Value), each with
-    its own slot names and its width in its head; each row is the vector times its matrix
-    (R38 zh: shared rows made one name mean three things)."""
-    vector = np.asarray(sentence.embedding["它"], dtype=float)
-    faces = [(sentence.features, vector, None), (sentence.key_features, vector @ sentence.w_query, "W_Q"),
-             (sentence.key_features, vector @ sentence.w_key, "W_K"),
-             (sentence.value_features, vector @ sentence.w_value, "W_V")]
-    for lang in LANGS:
-        tables = render("table.faces_path", lang).split("\n\n")
-        assert len(tables) == len(faces)
-        for table, (names, values, matrix) in zip(tables, faces):
-            header, row = _cells(table)
-            assert int(re.findall(r"\d+", header[0])[0]) == len(names) == len(values)
-            assert matrix is None or matrix in header[0]
-            assert header[1:] == [page_values._slot_header(n, lang) for n in names]
-            assert [float(c) for c in row[1:]] == [round(x, 1) for x in values]
-
-
 def test_one_query_meets_one_key_slot_by_slot():
     """word-vectors: "it" asks about "cat" as a table: the Query of it, the Key of cat, their
     products; the slots cat's label has are bold, and the products add up to the score the

@@ -52,6 +52,9 @@ CATALOGUE = {
     # one_query
     '# one question, three books: query (2,), key (3, 2)': '# 一个问题，三本书：query (2,)，key (3, 2)',
     '# contents': '# 书的内容',
+    '# two topics on each label: cats, cooking': '# 每个标签两个主题：猫、烹饪',
+    '# the question: about cats': '# 问题：关于猫',
+    '# labels: book 1 cats, book 2 cooking, book 3 both': '# 标签：第 1 本讲猫，第 2 本讲烹饪，第 3 本两样都讲',
     # scale
     '# random stand-ins for Q and K: 4 words, 64 numbers each': '# 用随机数代替 Q 和 K：4 个词，每个词 64 个数',
     '# QK^T / sqrt(d_k): every score divided by sqrt(64) = 8': '# QK^T / sqrt(d_k)：每个分数都除以 sqrt(64) = 8',
