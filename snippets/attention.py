@@ -153,9 +153,10 @@ def main():
 
     # --8<-- [start:batch]
     rng = np.random.default_rng(2)
-    # 2 sentences x 4 heads, 5 words each, d = 8
-    x = rng.normal(size=(2, 4, 5, 8))
-    output, weights = attention(x, x, x)
+    # 2 sentences x 4 heads, 5 words each, d = 8:
+    # a Query, a Key and a Value table for every head
+    q, k, v = rng.normal(size=(3, 2, 4, 5, 8))
+    output, weights = attention(q, k, v)
     print(output.shape, weights.shape)
     #> (2, 4, 5, 8) (2, 4, 5, 5)
     print("rows sum to 1:", np.allclose(weights.sum(axis=-1), 1))

@@ -309,14 +309,16 @@ def exercises():
                 "cat_animal": float(cat_animal)},
         tolerance=0.001, fmt="decimal",  # exactly 0: none of these words means "animal"
         mistakes={"cat_sentence": float(cat_animal), "weight": float(rain_weights.max())}))
-    ratio = float(weights[cat] / weights[a])
+    # "cat" against "is", not "a": the weights chapter works "cat" against "a" (R41 zh: 6.05 again)
+    is_ = ARTICLE_WORDS.index("是")
+    ratio = float(weights[cat] / weights[is_])
     out.append(Exercise(
         "mis-ratio", "misconceptions", "number", ratio,
-        values={"cat_score": float(scores[cat]), "a_score": float(scores[a]),
-                "score_ratio": float(scores[cat] / scores[a]), "gap": float(scores[cat] - scores[a])},
-        tolerance=RATIO_TOLERANCE, fmt="ratio", code="mis_ratio",
-        mistakes={"score_ratio": float(scores[cat] / scores[a])},
-        code_value=lambda ns: ns["weights"][3] / ns["weights"][2], code_expected=ratio))
+        values={"cat_score": float(scores[cat]), "is_score": float(scores[is_]),
+                "score_ratio": float(scores[cat] / scores[is_]), "gap": float(scores[cat] - scores[is_])},
+        tolerance=2 * RATIO_TOLERANCE, fmt="ratio", code="mis_ratio",  # 0.76 / 0.05 off the page: 15.2
+        mistakes={"score_ratio": float(scores[cat] / scores[is_])},
+        code_value=lambda ns: ns["weights"][3] / ns["weights"][1], code_expected=ratio))
 
     # --- two layers: which noun "it" means ---------------------------------------------
     from snippets import coreference
@@ -653,11 +655,11 @@ def main():
     scores = np.array([0.5, 0.3, 1.2, 3.0])  # scores of it, is, a, cat
     exps = np.exp(scores - scores.max())
     weights = exps / exps.sum()
-    # weight of cat / weight of a, and e to the power of the gap
-    print(round(weights[3] / weights[2], 2))
-    #> 6.05
-    print(round(np.exp(3.0 - 1.2), 2))
-    #> 6.05
+    # weight of cat / weight of is, and e to the power of the gap
+    print(round(weights[3] / weights[1], 2))
+    #> 14.88
+    print(round(np.exp(3.0 - 0.3), 2))
+    #> 14.88
     # --8<-- [end:mis_ratio]
 
     # --8<-- [start:faq_double]

@@ -150,19 +150,23 @@ def _coref_position(word):
 
 
 def _coref_words_table(lang):
-    """two-layers#six-words: each word of the two sentences and the one feature it has."""
+    """two-layers#six-words: each word of the two sentences, the one feature it has, and what it
+    looks for in layer 1: the nonzero numbers of its feature's row of W_Q (R41 en: the Key drift
+    and the 0.05 in layer 2 rested on W_Q rows shown only in code)."""
     from snippets import coreference
+    names = coreference.feature_names
     words = list(coreference.SENTENCES["was full"]) + ["was stale"]
-    header = ["词", "它的特征"] if lang == "zh" else ["Word", "Its feature"]
+    name = (lambda f: _chinese(f)) if lang == "zh" else (lambda f: f)
+    header = ["词", "它的特征", "在第一层找什么"] if lang == "zh" else ["Word", "Its feature", "Looks for in layer 1"]
     rows = []
     for word in words:
-        features = [f for f, x in zip(coreference.feature_names, coreference.vectors[word]) if x]
+        features = [f for f, x in zip(names, coreference.vectors[word]) if x]
         if len(features) != 1:
             raise ValueError(f"two-layers says every word has one feature; {word!r} has {features}")
-        if lang == "zh":
-            rows.append([_chinese(word), _chinese(features[0])])
-        else:
-            rows.append([f"*{word}*" if word.startswith("was") else word, features[0]])
+        row = coreference.w_query_1[names.index(features[0])]
+        wants = ("、" if lang == "zh" else ", ").join(f"{name(f)} {x:.1f}" for f, x in zip(names, row) if x)
+        shown = _chinese(word) if lang == "zh" else (f"*{word}*" if word.startswith("was") else word)
+        rows.append([shown, name(features[0]), wants or "—"])
     return _table(header, rows, numbers=False)
 
 
@@ -206,19 +210,34 @@ def _coref_animal_parts():
     return parts
 
 
-def _coref_hunger_part(lang):
-    """two-layers#layer-2: '0.382 × 4.0 = 1.53', the hunger "it" carries times layer 2's rule
-    (three decimals, so that 1.5 + 1.53 + 0.05 adds up to the 3.08 the table shows)."""
+def _coref_hunger_rule():
+    """(the hunger "it" carries out of layer 1, layer 2's hunger -> animal number)."""
     from snippets import coreference
     names = coreference.feature_names
-    hunger = coreference.it_after_layer_1("was full")["hunger"]
-    rule = coreference.w_query_2[names.index("hunger"), names.index("animal")]
+    return (coreference.it_after_layer_1("was full")["hunger"],
+            coreference.w_query_2[names.index("hunger"), names.index("animal")])
+
+
+def _coref_hunger_approx(lang):
+    """two-layers#layer-2: '0.38 × 4.0 ≈ 1.5', most of what layer 2 adds to the animal slot of
+    "it" (R41 zh: the main text's 0.382 jumped from the table's 0.38; the exact sum is folded)."""
+    hunger, rule = _coref_hunger_rule()
+    if hunger * rule < 0.9 * (_coref_animal_parts()["hunger"] + _coref_animal_parts()["eating"]):
+        raise ValueError("two-layers says the hunger makes almost all of the animal slot's growth")
+    return f"{hunger:.2f} × {rule:.1f} ≈ {hunger * rule:.1f}"
+
+
+def _coref_animal_sum(lang):
+    """two-layers#layer-2 (fold): '1.5 + 0.382 × 4.0 + 0.05 = 3.08', the animal slot of the Query of
+    "it" in layer 2, part by part (three decimals for the hunger, so that the parts add up)."""
+    from snippets import coreference
+    hunger, rule = _coref_hunger_rule()
     parts = _coref_animal_parts()
     total = round(coreference.query_of_it("was full", 2)["animal"], 2)
-    shown = round(parts["pronoun"], 1) + round(hunger * rule, 2) + round(parts["eating"], 2)
-    if abs(shown - total) > 1e-9:
+    shown = round(parts["pronoun"], 1) + round(hunger * rule, 3) + round(parts["eating"], 2)
+    if abs(round(shown, 2) - total) > 1e-9:
         raise ValueError(f"two-layers: the parts of the animal slot, shown rounded, add to {shown}, not {total}")
-    return f"{hunger:.3f} × {rule:.1f} = {hunger * rule:.2f}"
+    return f"{parts['pronoun']:.1f} + {hunger:.3f} × {rule:.1f} + {parts['eating']:.2f} = {total:.2f}"
 
 
 def _coref_cat_in_layer_1(what):
@@ -375,8 +394,8 @@ VALUES = {
     "num.coref_layer1_score_state": lambda lang: _coref_score("was full", 1, "state"),
     "num.coref_layer2_score_cat": lambda lang: _coref_score("was full", 2, "cat", 2),
     "num.coref_layer2_score_fish": lambda lang: _coref_score("was full", 2, "fish", 2),
-    "num.coref_hunger_part": _coref_hunger_part,
-    "num.coref_eating_part": lambda lang: _w(_coref_animal_parts()["eating"]),
+    "num.coref_hunger_approx": _coref_hunger_approx,
+    "num.coref_animal_sum": _coref_animal_sum,
     "table.coref_layer2_scores": _coref_layer2_scores,
     "num.coref_cat_eat_weight": lambda lang: _coref_cat_in_layer_1("eat"),
     "num.coref_cat_other_weight": lambda lang: _coref_cat_in_layer_1("other"),
@@ -447,8 +466,10 @@ def _w_query_table(lang, asking="它"):
             continue
         cells = [_feature_name(feature, lang)] + [f"{x:.1f}" for x in row]
         rows.append([f"**{c}**" for c in cells] if bold else cells)
-    corner = {"zh": "这类词 ↓<br>想找 →", "en": "a word that is ↓<br>looks for →"}[lang]
-    return _table([corner] + [_slot_header(f, lang) for f in sentence.key_features], rows)
+    corner = {"zh": "这类词 ↓", "en": "a word that is ↓<br>looks for →"}[lang]
+    # zh: the rows and the columns would carry the same words (R41 zh): a column says 找代词
+    heads = [f"找{_feature_name(f, lang)}" if lang == "zh" else _slot_header(f, lang) for f in sentence.key_features]
+    return _table([corner] + heads, rows)
 
 
 def _slot_header(feature, lang):
@@ -579,6 +600,7 @@ def _lead_table(lang):
 VALUES.update({
     "num.cat_a_lead": lambda lang: f"{_lead(3, 2):.1f}",
     "num.cat_a_score_ratio": lambda lang: f"{ARTICLE_SCORES[3] / ARTICLE_SCORES[2]:.1f}",
+    "num.cat_is_score_ratio": lambda lang: f"{ARTICLE_SCORES[3] / ARTICLE_SCORES[1]:g}",
     "num.cat_a_weight_ratio": lambda lang: f"{round(_weight_ratio(3, 2), 1):g}",  # 6.05 -> "6", not "6.0"
     "num.cat_a_weight_ratio_exact": lambda lang: f"{_weight_ratio(3, 2):.2f}",
     # weights#widen: dividing the two rounded weights as printed gives a little less

@@ -14,10 +14,9 @@ from snippets.sentence import self_attention
 
 
 def main():
-    words = ["it", "is", "a", "cat"]  # as in sentence.py's heatmap_rows
-    weights, _ = self_attention(words)
-
     # --8<-- [start:shuffle]
+    words = ["it", "is", "a", "cat"]
+    weights, _ = self_attention(words)
     order = [3, 2, 1, 0]  # the same words, backwards
     shuffled = [words[i] for i in order]
     new_weights, _ = self_attention(shuffled)
@@ -28,8 +27,7 @@ def main():
     #> is [0.09 0.09 0.6  0.22]
     #> it [0.76 0.13 0.05 0.06]
 
-    # the old table, rows and columns put in the new order
-    moved = weights[order][:, order]
+    moved = weights[order][:, order]  # the old table, reordered
     print("same numbers, moved:", np.allclose(new_weights, moved))
     #> same numbers, moved: True
     # --8<-- [end:shuffle]

@@ -353,7 +353,8 @@ def test_w_query_table_is_the_matrix_with_the_query_of_it_in_bold():
         lines = render("table.w_query", lang).splitlines()
         header = [c.strip() for c in lines[0].strip("|").split("|")]
         titles = [re.sub(r'<abbr title="(.*?)">.*?</abbr>', r"\1", h) for h in header[1:]]  # en: short heads
-        assert titles == [page_values._feature_name(f, lang) for f in sentence.key_features]
+        names = [page_values._feature_name(f, lang) for f in sentence.key_features]
+        assert titles == ([f"找{n}" for n in names] if lang == "zh" else names)  # zh: 找代词, "looks for"
         rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines[2:]]
         shown = [i for i, row in enumerate(sentence.w_query) if row.any()]  # all-zero rows left out
         assert [r[0].strip("*") for r in rows] == [page_values._feature_name(sentence.features[i], lang)

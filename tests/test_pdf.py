@@ -209,3 +209,24 @@ def test_pdf_links_are_hidden_until_the_books_are_printed(books, site_dir, brows
         assert not any(link.is_visible() for link in page.locator("[data-pdf-link] a").all())
     finally:
         page.close()
+
+
+def test_every_widget_in_the_book_points_online_and_keeps_its_stylesheet(site_dir):
+    """R40 en: the score sliders printed as run-together text. Their stylesheet loads only on
+    their own page, and the book took its stylesheets from the home page alone; nor did the
+    playground get its 'try it on the website' line (a stale class name in WIDGETS)."""
+    for lang in pdf.LANGS:
+        book = BeautifulSoup(pdf.book_html(site_dir, lang), "html.parser")
+        links = [link["href"] for link in book.select('link[rel="stylesheet"]')]
+        assert len(links) == len(set(links))
+        for stem in pdf.chapters():
+            page = BeautifulSoup(pdf.page_path(site_dir, lang, stem).read_text(encoding="utf-8"), "html.parser")
+            for link in page.select('link[rel="stylesheet"]'):
+                assert link["href"].startswith("http") or any(
+                    href.endswith(link["href"].lstrip("./")) for href in links), (stem, link["href"])
+        assert any(href.endswith("playground.css") for href in links)
+        widgets = book.select("[data-attention-explorer], [data-attention-playground], [data-exercise]")
+        assert book.select("[data-attention-playground]") and book.select("[data-attention-explorer]")
+        for widget in widgets:
+            after = widget.find_next_sibling()
+            assert after is not None and "pdf-online" in after.get("class", []), widget.name

@@ -23,6 +23,7 @@ import concurrent.futures
 import hashlib
 import io
 import os
+import posixpath
 import re
 import shutil
 import subprocess
@@ -45,7 +46,7 @@ TEXT = {
            "online": "This part is interactive: try it on the website:", "build": "Build", "page": "Page {n}"},
 }
 INLINE_SVG = False  # inline figures printed their labels as Type 3 fonts: larger files
-WIDGETS = "[data-attention-explorer], [data-exercise], .playground, .notebook-download"
+WIDGETS = "[data-attention-explorer], [data-attention-playground], [data-exercise], .notebook-download"
 
 
 def chapters(root=ROOT):
@@ -102,8 +103,13 @@ def book_html(site, lang, root=ROOT):
     stems = chapters(root)
     urls = {page_url(lang, s): s for s in stems}
     first = BeautifulSoup(page_path(site, lang, stems[0]).read_text(encoding="utf-8"), "html.parser")
-    styles = [urljoin(page_url(lang, stems[0]), link["href"]) for link in
-              first.select('link[rel="stylesheet"]') if not link["href"].startswith(("http:", "https:"))]
+    styles = []  # every page's own stylesheets too: the widgets' load only on their pages
+    for stem in stems:
+        page = BeautifulSoup(page_path(site, lang, stem).read_text(encoding="utf-8"), "html.parser")
+        for link in page.select('link[rel="stylesheet"]'):
+            href = posixpath.normpath(posixpath.join(page_url(lang, stem), link["href"]))
+            if not link["href"].startswith(("http:", "https:")) and href not in styles:
+                styles.append(href)
     title = first.select_one("article h1").get_text(" ", strip=True).rstrip("¶").strip()
     online = site_url(root)
     words = TEXT[lang]
@@ -116,7 +122,7 @@ def book_html(site, lang, root=ROOT):
             raise ValueError(f"{page_path(site, lang, stem)}: no <article> to print")
         here = page_url(lang, stem)
         for tag in article.select("a.headerlink, .md-content__button, .md-source-file, script, "
-                                  'img[src$="#only-dark"], .computed-stamp'):
+                                  'img[src$="#only-dark"], .computed-stamp, link[rel="stylesheet"]'):
             tag.decompose()
         for details in article.select("details"):
             details["open"] = ""
@@ -194,7 +200,7 @@ figure, img, .highlight, table, .admonition { break-inside: avoid; }
 pre, code { white-space: pre-wrap !important; word-break: break-word; }
 details > summary::after { display: none !important; }
 .pdf-online { font-size: .9em; color: #333; border-left: 3px solid #888; padding-left: .6em; }
-[data-attention-explorer] button, [data-exercise] button, .playground button { display: none !important; }
+[data-attention-explorer] button, [data-exercise] button, [data-attention-playground] button { display: none !important; }
 """
 
 

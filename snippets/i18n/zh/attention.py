@@ -68,7 +68,8 @@ CATALOGUE = {
     '#> rows sum to 1: True': '#> 每行加起来都是 1 吗？ True',
     '# the default scale: the same as dividing q by sqrt(d_k)': '# 默认的缩放：和先把 q 除以 sqrt(d_k) 一样',
     # batch
-    '# 2 sentences x 4 heads, 5 words each, d = 8': '# 2 句话 × 4 个头，每句 5 个词，d = 8',
+    '# 2 sentences x 4 heads, 5 words each, d = 8:': '# 2 句话 × 4 个头，每句 5 个词，d = 8：',
+    '# a Query, a Key and a Value table for every head': '# 每个头各有一张 Query、Key、Value 表',
     # not shown on a page
     '"__main__"': '"__main__"',
 }

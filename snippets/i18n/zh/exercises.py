@@ -10,6 +10,6 @@ CATALOGUE = {
     "# it, is, a, cat": "# 它、是、一只、猫",
     '# "a" hands over "pet" too': "# 「一只」也交出「宠物」",
     "# every word compares with every word": "# 每个词都和每个词比一次",
-    "# weight of cat / weight of a, and e to the power of the gap": "# 猫的权重除以一只的权重，以及 e 的（分数差）次方",
+    "# weight of cat / weight of is, and e to the power of the gap": "# 猫的权重除以是的权重，以及 e 的（分数差）次方",
     "# n words: n * n comparisons": "# n 个词：n * n 次比对",
 }

@@ -1,11 +1,9 @@
 """Chinese comments and strings for snippets/word_order.py (see snippets/i18n/__init__.py)."""
 
 CATALOGUE = {
-    # main: the words of sentence.py's heatmap_rows
-    "# as in sentence.py's heatmap_rows": '# 和 sentence.py 的 heatmap_rows 一样',
     # shuffle
     '# the same words, backwards': '# 同样的词，倒过来读',
-    '# the old table, rows and columns put in the new order': '# 原来那张表，行和列都按新顺序排',
+    '# the old table, reordered': '# 原来那张表，按新顺序排',
     '#> cat [0.37 0.25 0.1  0.28]': '#> 猫 [0.37 0.25 0.1  0.28]',
     '#> a [0.22 0.59 0.1  0.1 ]': '#> 一只 [0.22 0.59 0.1  0.1 ]',
     '#> is [0.09 0.09 0.6  0.22]': '#> 是 [0.09 0.09 0.6  0.22]',
