@@ -6,7 +6,9 @@ One fixed set of hand-made embeddings and matrices serves both sentences;
 nothing is tuned per sentence. In layer 1, the query of "it" and the keys of
 "cat" and "fish" are the same in both sentences, so "it" weighs cat and fish
 alike; layer 1 mixes the last word (full / stale) into "it", and with that
-the query of layer 2 can choose.
+the query of layer 2 can choose. Layer 2's labels (Keys) say only what a word
+is, an animal or food, and the Values hand over only the state, so the
+layer-2 scores of "it" are the animal and food numbers of its Query.
 Page: "Two layers: when "it" has to choose" (docs/*/two-layers.md).
 Run ``python -m snippets.coreference``.
 """
@@ -26,34 +28,28 @@ vectors = {  # which of the 7 features each word has
     "was full": [0, 0, 0, 0, 0, 1, 0],  # said of one who eats
     "was stale": [0, 0, 0, 0, 0, 0, 1],  # said of what is eaten
 }
-# W_Q of layer 1, row by row: what a word with this feature
-# looks for. Columns: the features of the words it meets.
-w_query_1 = np.array([
-    # pron anim food eat  bec  hung fres
-    [0.0, 1.5, 1.5, 0.0, 0.0, 2.0, 2.0],  # pronoun: anim, food, hung, fres
-    [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0],  # animal: the action
-    [0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0],  # food: the action
-    [0.0, 1.0, 1.0, 0.0, 0.0, 0.0, 0.0],  # eating: who, what
-    [0.0, 0.0, 0.0, 1.0, 0.0, 1.0, 1.0],  # because: both sides
-    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # hunger
-    [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0],  # freshness
-])
+# W_Q of layer 1: only the pronoun asks anything (row 0).
+# Columns: the features of the words it meets.
+w_query_1 = np.zeros((7, 7))
+w_query_1[0] = [0.0, 1.5, 1.5, 0.0, 0.0, 2.0, 2.0]
 # layer 2's W_Q: layer 1's, plus common sense (2 numbers)
 w_query_2 = w_query_1.copy()
 w_query_2[5, 1] = 4.0   # hunger belongs to an animal
 w_query_2[6, 2] = 4.0   # freshness belongs to food
-# both layers: every word shows all it is (Key) and hands
-# over its meaning (Value); this model has no "refers",
-# so a pronoun hands over nothing
-w_key_both = np.eye(7)  # 1s on the diagonal: copies every feature
-w_value_both = np.diag([0.0, 1, 1, 1, 1, 1, 1])  # all but pronoun
+# W_K, the labels: in layer 1 every feature is on them;
+# in layer 2 only what a word is: an animal, or food
+w_key_1 = np.eye(7)  # 1s on the diagonal: copies every feature
+w_key_2 = np.diag([0.0, 1, 1, 0, 0, 0, 0])
+# W_V, both layers: only the state (hunger, freshness) is
+# handed over, so we can follow the clue and nothing else
+w_value = np.diag([0.0, 0, 0, 0, 0, 1, 1])
 # --8<-- [end:data]
 
 
 # --8<-- [start:layer]
-def layer(x, w_query):
+def layer(x, w_query, w_key):
     """One self-attention layer that keeps each word's own vector."""
-    q, k, v = x @ w_query, x @ w_key_both, x @ w_value_both
+    q, k, v = x @ w_query, x @ w_key, x @ w_value
     output, weights = dot_product_attention(q, k, v)
     # residual connection: add the mix, keep the word itself
     return x + output, weights
@@ -67,10 +63,13 @@ SENTENCES = {  # the last word decides what "it" means
 IT, CAT, FISH = 4, 0, 2  # positions in both sentences
 
 
+MATRICES = {1: (w_query_1, w_key_1), 2: (w_query_2, w_key_2)}  # layer -> (W_Q, W_K)
+
+
 def _layer_1(last):
     """(every word's vector, the weights) out of layer 1, for the sentence ending in `last`."""
     x = np.array([vectors[w] for w in SENTENCES[last]], dtype=float)
-    return layer(x, w_query_1)
+    return layer(x, w_query_1, w_key_1)
 
 
 def it_after_layer_1(last):
@@ -82,7 +81,7 @@ def it_after_layer_1(last):
 def weights_of_it(last):
     """(layer 1 weights, layer 2 weights) of "it" over the sentence ending in `last`."""
     x, weights_1 = _layer_1(last)
-    x, weights_2 = layer(x, w_query_2)
+    x, weights_2 = layer(x, w_query_2, w_key_2)
     return weights_1[IT], weights_2[IT]
 
 
@@ -91,7 +90,7 @@ def input_of_layer(last, number):
     if number not in (1, 2):
         raise ValueError(f"layer must be 1 or 2, got {number!r}")
     x = np.array([vectors[w] for w in SENTENCES[last]], dtype=float)
-    return x if number == 1 else layer(x, w_query_1)[0]
+    return x if number == 1 else layer(x, w_query_1, w_key_1)[0]
 
 
 def layer_1_weights(last):
@@ -101,27 +100,28 @@ def layer_1_weights(last):
 
 def query_of_it(last, number):
     """{feature: amount} of the Query "it" asks with in layer `number`: what it looks for."""
-    w_query = w_query_1 if number == 1 else w_query_2
-    return dict(zip(feature_names, (input_of_layer(last, number) @ w_query)[IT]))
+    x = input_of_layer(last, number)  # checks `number`
+    w_query, _ = MATRICES[number]
+    return dict(zip(feature_names, (x @ w_query)[IT]))
 
 
 def scores_of_it(last, number):
     """The scores "it" gives the six words in layer `number` (before softmax)."""
     x = input_of_layer(last, number)
-    w_query = w_query_1 if number == 1 else w_query_2
-    return ((x @ w_query) @ (x @ w_key_both).T)[IT]  # (n, d) @ (d, n) -> (n, n): row of "it"
+    w_query, w_key = MATRICES[number]
+    return ((x @ w_query) @ (x @ w_key).T)[IT]  # (n, d) @ (d, n) -> (n, n): row of "it"
 
 
 def weights_of_it_skipping_layer_1(last):
     """Layer 2 alone, on the words as they are: the weights of "it" (its rule has no clue to use)."""
-    _, weights = layer(input_of_layer(last, 1), w_query_2)
+    _, weights = layer(input_of_layer(last, 1), w_query_2, w_key_2)
     return weights[IT]
 
 
 def it_without_residual(last):
     """{feature: amount} of "it" out of layer 1 if the layer returned only the mix (no residual)."""
     x = input_of_layer(last, 1)
-    output, _ = dot_product_attention(x @ w_query_1, x @ w_key_both, x @ w_value_both)
+    output, _ = dot_product_attention(x @ w_query_1, x @ w_key_1, x @ w_value)
     return dict(zip(feature_names, output[IT]))
 
 
@@ -130,13 +130,13 @@ def main():
     for last in ["was full", "was stale"]:
         words = ["cat", "didn't eat", "fish", "because", "it", last]
         x = np.array([vectors[w] for w in words], dtype=float)
-        x, weights_1 = layer(x, w_query_1)  # 1: "it" reads its state
-        x, weights_2 = layer(x, w_query_2)  # 2: "it" can choose
+        x, weights_1 = layer(x, w_query_1, w_key_1)  # 1: reads
+        x, weights_2 = layer(x, w_query_2, w_key_2)  # 2: chooses
         # row 4, counting from 0, is "it"; columns: "cat", "fish", the last word
         print(f"{last:<9}", weights_1[4, [0, 2, 5]].round(2),
               weights_2[4, [0, 2]].round(2))
-    #> was full  [0.23 0.23 0.38] [0.52 0.11]
-    #> was stale [0.23 0.23 0.38] [0.11 0.52]
+    #> was full  [0.23 0.23 0.38] [0.71 0.15]
+    #> was stale [0.23 0.23 0.38] [0.15 0.71]
     # --8<-- [end:choose]
 
 

@@ -150,23 +150,19 @@ def _coref_position(word):
 
 
 def _coref_words_table(lang):
-    """two-layers#six-words: each word of the two sentences, the one feature it has, and what it
-    looks for in layer 1: the nonzero numbers of its feature's row of W_Q (R41 en: the Key drift
-    and the 0.05 in layer 2 rested on W_Q rows shown only in code)."""
+    """two-layers#six-words: each word of the two sentences and the one feature it has."""
     from snippets import coreference
-    names = coreference.feature_names
     words = list(coreference.SENTENCES["was full"]) + ["was stale"]
-    name = (lambda f: _chinese(f)) if lang == "zh" else (lambda f: f)
-    header = ["词", "它的特征", "在第一层找什么"] if lang == "zh" else ["Word", "Its feature", "Looks for in layer 1"]
+    header = ["词", "它的特征"] if lang == "zh" else ["Word", "Its feature"]
     rows = []
     for word in words:
-        features = [f for f, x in zip(names, coreference.vectors[word]) if x]
+        features = [f for f, x in zip(coreference.feature_names, coreference.vectors[word]) if x]
         if len(features) != 1:
             raise ValueError(f"two-layers says every word has one feature; {word!r} has {features}")
-        row = coreference.w_query_1[names.index(features[0])]
-        wants = ("、" if lang == "zh" else ", ").join(f"{name(f)} {x:.1f}" for f, x in zip(names, row) if x)
-        shown = _chinese(word) if lang == "zh" else (f"*{word}*" if word.startswith("was") else word)
-        rows.append([shown, name(features[0]), wants or "—"])
+        if lang == "zh":
+            rows.append([_chinese(word), _chinese(features[0])])
+        else:
+            rows.append([f"*{word}*" if word.startswith("was") else word, features[0]])
     return _table(header, rows, numbers=False)
 
 
@@ -192,9 +188,15 @@ def _coref_query_table(lang):
 
 
 def _coref_score(last, layer, word, decimals=1):
-    """A score "it" gives cat, fish or the last word in layer 1 or 2 (before softmax)."""
+    """A score "it" gives cat, fish or the last word in layer 1 or 2 (before softmax). In layer 2
+    the page says the scores of cat and fish are the animal and food numbers of the Query."""
     from snippets import coreference
-    return f"{coreference.scores_of_it(last, layer)[_coref_position(word)]:.{decimals}f}"
+    score = coreference.scores_of_it(last, layer)[_coref_position(word)]
+    if layer == 2 and word in ("cat", "fish"):
+        asked = coreference.query_of_it(last, 2)["animal" if word == "cat" else "food"]
+        if abs(score - asked) > 1e-12:
+            raise ValueError(f"two-layers says the layer-2 score of {word} is the Query's number, {asked}")
+    return f"{score:.{decimals}f}"
 
 
 def _coref_animal_parts():
@@ -205,8 +207,8 @@ def _coref_animal_parts():
     carried = coreference.input_of_layer("was full", 2)[coreference.IT]
     parts = {f: carried[i] * coreference.w_query_2[i, names.index("animal")] for i, f in enumerate(names)}
     parts = {f: x for f, x in parts.items() if x}
-    if set(parts) != {"pronoun", "eating", "hunger"}:
-        raise ValueError(f"two-layers names three parts of the animal slot, not {sorted(parts)}")
+    if set(parts) != {"pronoun", "hunger"}:
+        raise ValueError(f"two-layers names two parts of the animal slot, not {sorted(parts)}")
     return parts
 
 
@@ -222,83 +224,19 @@ def _coref_hunger_approx(lang):
     """two-layers#layer-2: '0.38 × 4.0 ≈ 1.5', most of what layer 2 adds to the animal slot of
     "it" (R41 zh: the main text's 0.382 jumped from the table's 0.38; the exact sum is folded)."""
     hunger, rule = _coref_hunger_rule()
-    if hunger * rule < 0.9 * (_coref_animal_parts()["hunger"] + _coref_animal_parts()["eating"]):
-        raise ValueError("two-layers says the hunger makes almost all of the animal slot's growth")
     return f"{hunger:.2f} × {rule:.1f} ≈ {hunger * rule:.1f}"
 
 
 def _coref_animal_sum(lang):
-    """two-layers#layer-2 (fold): '1.5 + 0.382 × 4.0 + 0.05 = 3.08', the animal slot of the Query of
-    "it" in layer 2, part by part (three decimals for the hunger, so that the parts add up)."""
+    """two-layers#layer-2: '1.5 + 0.382 × 4.0 = 3.03', the animal slot of the Query of "it" in
+    layer 2: what a pronoun asks anyway, plus the hunger it carries times the rule."""
     from snippets import coreference
     hunger, rule = _coref_hunger_rule()
     parts = _coref_animal_parts()
     total = round(coreference.query_of_it("was full", 2)["animal"], 2)
-    shown = round(parts["pronoun"], 1) + round(hunger * rule, 3) + round(parts["eating"], 2)
-    if abs(round(shown, 2) - total) > 1e-9:
-        raise ValueError(f"two-layers: the parts of the animal slot, shown rounded, add to {shown}, not {total}")
-    return f"{parts['pronoun']:.1f} + {hunger:.3f} × {rule:.1f} + {parts['eating']:.2f} = {total:.2f}"
-
-
-def _coref_cat_in_layer_1(what):
-    """two-layers#layer-2: why the Key of "cat" changed in layer 1. "eat": the weight it gives
-    *didn't eat*; "other": the weight it gives every other word (all equal, itself included);
-    "animal": its animal feature coming out of layer 1."""
-    from snippets import coreference
-    weights = coreference.layer_1_weights("was full")[coreference.CAT]
-    eat = coreference.SENTENCES["was full"].index("didn't eat")
-    others = np.delete(weights, eat)
-    if not np.allclose(others, others[0]):
-        raise ValueError("two-layers says cat gives every word but didn't eat the same weight")
-    out = coreference.input_of_layer("was full", 2)[coreference.CAT]
-    value = {"eat": weights[eat], "other": others[0],
-             "animal": out[coreference.feature_names.index("animal")]}[what]
-    return _w(value)
-
-
-def _coref_eating_slot(lang):
-    """two-layers#layer-2: '0.23 + 0.23 + 0.05 = 0.51', the eating slot of the Query of "it" in
-    layer 2: the animal, food and because it took in, each looking for an action."""
-    from snippets import coreference
-    names = coreference.feature_names
-    carried = coreference.input_of_layer("was full", 2)[coreference.IT]
-    column = coreference.w_query_2[:, names.index("eating")]
-    parts = [(f, carried[i] * column[i]) for i, f in enumerate(names) if carried[i] * column[i]]
-    if [f for f, _ in parts] != ["animal", "food", "because"]:
-        raise ValueError(f"two-layers names animal, food and because in the eating slot, not {parts}")
-    total = coreference.query_of_it("was full", 2)["eating"]
-    if abs(sum(round(x, 2) for _, x in parts) - round(total, 2)) > 1e-9:
-        raise ValueError("two-layers: the parts of the eating slot, rounded, do not add up to it")
-    return " + ".join(_w(x) for _, x in parts) + f" = {_w(total)}"
-
-
-def _coref_layer2_scores(lang):
-    """two-layers#layer-2: the Query of "it" in layer 2 meets the Keys of cat and fish (as they
-    came out of layer 1), slot by slot, and the sums are the scores (R38 zh: 3.9 and 2.3 could
-    not be worked out from the page). Slots where "it" asks for nothing are left out: they add 0."""
-    from snippets import coreference
-    names = coreference.feature_names
-    x = coreference.input_of_layer("was full", 2)
-    query = coreference.query_of_it("was full", 2)
-    keys = {w: x[i] @ coreference.w_key_both for w, i in (("cat", coreference.CAT), ("fish", coreference.FISH))}
-    scores = coreference.scores_of_it("was full", 2)
-    for w, i in (("cat", coreference.CAT), ("fish", coreference.FISH)):
-        if abs(sum(query[f] * keys[w][j] for j, f in enumerate(names)) - scores[i]) > 1e-9:
-            raise ValueError(f"two-layers: the slot-by-slot sum for {w} is not its score")
-    if lang == "zh":
-        header = ["项", "「它」找", "「猫」的 Key", "相乘", "「鱼」的 Key", "相乘"]
-        total = "**加起来：分数**"
-    else:
-        header = ["slot", "“it” asks", "Key of “cat”", "×", "Key of “fish”", "×"]
-        total = "**sum: the score**"
-    rows = []
-    for j, f in enumerate(names):
-        if abs(query[f]) < 1e-12:
-            continue
-        rows.append([_chinese(f) if lang == "zh" else f, _w(query[f]), _w(keys["cat"][j]),
-                     _w(query[f] * keys["cat"][j]), _w(keys["fish"][j]), _w(query[f] * keys["fish"][j])])
-    rows.append([total, "", "", f"**{_w(scores[coreference.CAT])}**", "", f"**{_w(scores[coreference.FISH])}**"])
-    return _table(header, rows)
+    if abs(round(parts["pronoun"] + hunger * rule, 2) - total) > 1e-9:
+        raise ValueError("two-layers: the two parts of the animal slot do not add up to it")
+    return f"{parts['pronoun']:.1f} + {hunger:.3f} × {rule:.1f} = {total:.2f}"
 
 
 def _coref_query(last, layer, feature):
@@ -396,11 +334,6 @@ VALUES = {
     "num.coref_layer2_score_fish": lambda lang: _coref_score("was full", 2, "fish", 2),
     "num.coref_hunger_approx": _coref_hunger_approx,
     "num.coref_animal_sum": _coref_animal_sum,
-    "table.coref_layer2_scores": _coref_layer2_scores,
-    "num.coref_cat_eat_weight": lambda lang: _coref_cat_in_layer_1("eat"),
-    "num.coref_cat_other_weight": lambda lang: _coref_cat_in_layer_1("other"),
-    "num.coref_cat_animal": lambda lang: _coref_cat_in_layer_1("animal"),
-    "num.coref_eating_slot": _coref_eating_slot,
     "num.coref_query2_animal": lambda lang: _coref_query("was full", 2, "animal"),
     "num.coref_query2_food": lambda lang: _coref_query("was full", 2, "food"),
     "num.coref_layer1_cat": lambda lang: _coref("was full", 1, "cat"),
