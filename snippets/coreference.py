@@ -112,6 +112,13 @@ def scores_of_it(last, number):
     return ((x @ w_query) @ (x @ w_key).T)[IT]  # (n, d) @ (d, n) -> (n, n): row of "it"
 
 
+def weights_of_it_layer_1_labels(last):
+    """Layer 2 weights of "it" if layer 2 kept layer 1's labels (every feature on them): the
+    choice does not rest on layer 2's labels, which only make its scores easy to read."""
+    _, weights = layer(input_of_layer(last, 2), w_query_2, w_key_1)
+    return weights[IT]
+
+
 def weights_of_it_skipping_layer_1(last):
     """Layer 2 alone, on the words as they are: the weights of "it" (its rule has no clue to use)."""
     _, weights = layer(input_of_layer(last, 1), w_query_2, w_key_2)

@@ -103,8 +103,8 @@ TEXT = {
         "scores_caption": "所有词一起看：分数 Q @ Kᵀ（代码里写作 q @ k.T）",
         "heat_caption": "注意力热力图（每行是一个提问的词）",
         "noscript": "启用 JavaScript 后可以改动数值；上面显示的是本章的数值。",
-        "invalid": "标红的格子不是 −99 到 99 之间的数；改好之前，计算用的是你开始输入前它原来的数。",
-        "reverted": "刚才那个格子里不是 −99 到 99 之间的数，已改回 {v}。",
+        "invalid": "标红的格子是空的，或者填的不是 −99 到 99 之间的数；改好之前，计算用的是你开始输入前它原来的数。",
+        "reverted": "刚才那个格子是空的，或者填的不是 −99 到 99 之间的数，已改回 {v}。",
     },
     "en": {
         "title": "Attention explorer: change anything, watch every step respond",
@@ -160,8 +160,8 @@ TEXT = {
         "scores_caption": "All words at once: the scores Q @ Kᵀ (q @ k.T in code)",
         "heat_caption": "The attention heatmap (each row is an asking word)",
         "noscript": "With JavaScript enabled you can change the numbers; shown above are the chapter's values.",
-        "invalid": "A cell marked in red is not a number between −99 and 99; until you fix it, the sums use the number it held before you began typing.",
-        "reverted": "That cell did not hold a number between −99 and 99, so it is back to {v}.",
+        "invalid": "A cell marked in red is empty, or not a number between −99 and 99; until you fix it, the sums use the number it held before you began typing.",
+        "reverted": "That cell was empty, or not a number between −99 and 99, so it is back to {v}.",
     },
 }
 

@@ -239,6 +239,27 @@ def _coref_animal_sum(lang):
     return f"{parts['pronoun']:.1f} + {hunger:.3f} × {rule:.1f} = {total:.2f}"
 
 
+def _coref_layer1_other():
+    """two-layers#layer-1: the weight "it" gives each of the three other words in layer 1 (all
+    equal: they score 0), so that the row the page shows adds up to 1 (R43 zh)."""
+    from snippets import coreference
+    weights = coreference.weights_of_it("was full")[0]
+    others = np.delete(weights, [coreference.CAT, coreference.FISH, len(weights) - 1])
+    if len(others) != 3 or not np.allclose(others, others[0]):
+        raise ValueError("two-layers says the three other words get the same weight in layer 1")
+    return _w(others[0])
+
+
+def _coref_old_labels(word):
+    """two-layers#layer-2: the layer-2 weight of "it" on cat or fish (*was full*) had layer 2 kept
+    layer 1's labels (R43 en: the labels read as rigged); the page says the choice stands."""
+    from snippets import coreference
+    weights = coreference.weights_of_it_layer_1_labels("was full")
+    if weights[coreference.CAT] < 3 * weights[coreference.FISH]:
+        raise ValueError("two-layers says 'it' still picks the cat with layer 1's labels")
+    return _w(weights[_coref_position(word)])
+
+
 def _coref_query(last, layer, feature):
     from snippets import coreference
     return _w(coreference.query_of_it(last, layer)[feature])
@@ -339,6 +360,9 @@ VALUES = {
     "num.coref_layer1_cat": lambda lang: _coref("was full", 1, "cat"),
     "num.coref_layer1_fish": lambda lang: _coref("was full", 1, "fish"),
     "num.coref_layer1_state": lambda lang: _coref("was full", 1, "state"),
+    "num.coref_layer1_other": lambda lang: _coref_layer1_other(),
+    "num.coref_old_labels_cat": lambda lang: _coref_old_labels("cat"),
+    "num.coref_old_labels_fish": lambda lang: _coref_old_labels("fish"),
     "num.coref_full_cat": lambda lang: _coref("was full", 2, "cat"),
     "num.coref_full_fish": lambda lang: _coref("was full", 2, "fish"),
     "num.coref_stale_cat": lambda lang: _coref("was stale", 2, "cat"),

@@ -230,3 +230,20 @@ def test_layer_two_is_layer_one_plus_the_common_sense_rule_only():
     assert sorted(map(tuple, changed)) == [(names.index("hunger"), names.index("animal")),
                                            (names.index("freshness"), names.index("food"))]
     assert c.w_query_2[5, 1] == c.w_query_2[6, 2] > 0
+
+
+def test_the_choice_does_not_rest_on_layer_2s_labels():
+    """two-layers#layer-2 says so (R43 en: labels that name only animal or food read as rigged):
+    with layer 1's labels (every feature on them) in layer 2, "it" still picks the right noun."""
+    for last, right, wrong in ((FULL, c.CAT, c.FISH), (STALE, c.FISH, c.CAT)):
+        weights = c.weights_of_it_layer_1_labels(last)
+        assert weights[right] == max(weights) and weights[right] > 3 * weights[wrong]
+        assert not np.allclose(weights, c.weights_of_it(last)[1])  # a different layer, same choice
+
+
+def test_in_layer_1_it_gives_the_three_other_words_one_weight_and_the_row_adds_to_1():
+    """two-layers#layer-1's table: cat, fish, the last word and 'each of the other 3'."""
+    weights = c.weights_of_it(FULL)[0]
+    others = np.delete(weights, [c.CAT, c.FISH, STATE])
+    np.testing.assert_allclose(others, others[0])
+    assert weights[c.CAT] + weights[c.FISH] + weights[STATE] + 3 * others[0] == pytest.approx(1)
