@@ -42,14 +42,14 @@ w_key_1 = np.eye(7)  # 1s on the diagonal: copies every feature
 w_key_2 = np.diag([0.0, 1, 1, 0, 0, 0, 0])
 # W_V, both layers: only the state (hunger, freshness) is
 # handed over, so we can follow the clue and nothing else
-w_value = np.diag([0.0, 0, 0, 0, 0, 1, 1])
+w_value_both = np.diag([0.0, 0, 0, 0, 0, 1, 1])
 # --8<-- [end:data]
 
 
 # --8<-- [start:layer]
 def layer(x, w_query, w_key):
     """One self-attention layer that keeps each word's own vector."""
-    q, k, v = x @ w_query, x @ w_key, x @ w_value
+    q, k, v = x @ w_query, x @ w_key, x @ w_value_both
     output, weights = dot_product_attention(q, k, v)
     # residual connection: add the mix, keep the word itself
     return x + output, weights
@@ -128,15 +128,15 @@ def weights_of_it_skipping_layer_1(last):
 def it_without_residual(last):
     """{feature: amount} of "it" out of layer 1 if the layer returned only the mix (no residual)."""
     x = input_of_layer(last, 1)
-    output, _ = dot_product_attention(x @ w_query_1, x @ w_key_1, x @ w_value)
+    output, _ = dot_product_attention(x @ w_query_1, x @ w_key_1, x @ w_value_both)
     return dict(zip(feature_names, output[IT]))
 
 
 def main():
     # --8<-- [start:choose]
     for last in ["was full", "was stale"]:
-        words = ["cat", "didn't eat", "fish", "because", "it", last]
-        x = np.array([vectors[w] for w in words], dtype=float)
+        six_words = ["cat", "didn't eat", "fish", "because", "it", last]
+        x = np.array([vectors[w] for w in six_words], dtype=float)
         x, weights_1 = layer(x, w_query_1, w_key_1)  # 1: reads
         x, weights_2 = layer(x, w_query_2, w_key_2)  # 2: chooses
         # row 4, counting from 0, is "it"; columns: "cat", "fish", the last word

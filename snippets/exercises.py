@@ -404,7 +404,7 @@ def _plain(text):
     return float(text) if _PLAIN.match(text) else None
 
 
-_AFFIX = re.compile(r"^(?:大约|大概|约|≈|~|about|approx\.?)|(?:倍|次|个|步|×|x|times|comparisons|steps|[.。!！])$",
+_AFFIX = re.compile(r"^(?:大约|大概|约|≈|~|about|approx\.?)|(?:倍|次|个|步|分|×|x|times|comparisons|steps|points|[.。!！])$",
                     re.IGNORECASE)
 
 

@@ -52,9 +52,9 @@ def test_both_sentences_share_every_word_but_the_last_and_one_set_of_numbers():
     assert (full.index("it"), full.index("cat"), full.index("fish")) == (c.IT, c.CAT, c.FISH) == (4, 0, 2)
     dims = {len(v) for v in c.vectors.values()}
     assert dims == {len(c.feature_names)} == {7}
-    for m in (c.w_query_1, c.w_query_2, c.w_key_1, c.w_key_2, c.w_value):
+    for m in (c.w_query_1, c.w_query_2, c.w_key_1, c.w_key_2, c.w_value_both):
         assert m.shape == (7, 7)
-    assert not np.array_equal(c.w_key_1, c.w_value), "Key and Value differ (labels are not contents)"
+    assert not np.array_equal(c.w_key_1, c.w_value_both), "Key and Value differ (labels are not contents)"
 
 
 def test_weights_of_it_is_what_the_shown_loop_prints():
@@ -122,8 +122,8 @@ def test_the_choice_survives_small_changes_to_every_hand_made_number(seed):
 def test_an_independent_plain_loop_computation_gives_the_same_numbers():
     for last in (FULL, STALE):
         x = [[float(v) for v in c.vectors[w]] for w in c.SENTENCES[last]]
-        x1, weights_1 = plain_layer(x, c.w_query_1.tolist(), c.w_key_1.tolist(), c.w_value.tolist())
-        _, weights_2 = plain_layer(x1, c.w_query_2.tolist(), c.w_key_2.tolist(), c.w_value.tolist())
+        x1, weights_1 = plain_layer(x, c.w_query_1.tolist(), c.w_key_1.tolist(), c.w_value_both.tolist())
+        _, weights_2 = plain_layer(x1, c.w_query_2.tolist(), c.w_key_2.tolist(), c.w_value_both.tolist())
         shown_1, shown_2 = c.weights_of_it(last)
         np.testing.assert_allclose(shown_1, weights_1[c.IT], rtol=1e-12)
         np.testing.assert_allclose(shown_2, weights_2[c.IT], rtol=1e-12)
@@ -133,7 +133,7 @@ def test_the_layer_uses_attention_without_scaling():
     """The page's layer is the article's plain dot product: attention(..., scale=1.0)."""
     x = np.array([c.vectors[w] for w in c.SENTENCES[FULL]], dtype=float)
     out, weights = c.layer(x, c.w_query_1, c.w_key_1)
-    sturdy_out, sturdy_weights = attention(x @ c.w_query_1, x @ c.w_key_1, x @ c.w_value, scale=1.0)
+    sturdy_out, sturdy_weights = attention(x @ c.w_query_1, x @ c.w_key_1, x @ c.w_value_both, scale=1.0)
     np.testing.assert_allclose(weights, sturdy_weights, rtol=1e-12)
     np.testing.assert_allclose(out, x + sturdy_out, rtol=1e-12)
 

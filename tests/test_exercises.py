@@ -298,6 +298,7 @@ PARSE_CASES = [
     # what a reader types around the number
     ("6倍", False, 6.0), ("约 6 倍", False, 6.0), ("about 6x", False, 6.0), ("4000000次", False, 4e6),
     ("0.76。", False, 0.76), ("4,000,000 comparisons", False, 4e6), ("6 倍倍", False, 6.0),
+    ("2分", False, 2.0), ("3.0 分", False, 3.0), ("3 points", False, 3.0),  # R44 zh: 打几分 → 2分
     ("倍", False, None), ("约", False, None), ("six", False, None),
 ]
 

@@ -779,3 +779,28 @@ def test_the_helper_cell_is_folded_on_the_page_only(site_dir, lang):
     downloaded = nbformat.read(page.parent / NOTEBOOK, as_version=4)
     helpers = [c for c in downloaded.cells if "helper" in c.metadata.get("tags", [])]
     assert len(helpers) == 1 and "class Heatmap" in helpers[0].source
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_edit_cell_reruns_the_same_after_run_all(lang, monkeypatch):
+    """The notebook says: run every cell, then change the ✏️ cells. R44 (zh, en): after Run all,
+    the Part 1 ✏️ cell printed Part 4's words and the Part 3 one crashed on Part 4's w_value.
+    Run every cell in one namespace, then each ✏️ cell again: it must print what it printed."""
+    import contextlib
+    import matplotlib
+    matplotlib.use("Agg")
+    monkeypatch.chdir(ROOT)
+    nb, namespace, first = expanded(lang), {}, {}
+    cells = code_cells(nb)
+    edit = [i for i, cell in enumerate(cells) if "✏️" in cell.source]
+    assert len(edit) >= 3
+    for i, cell in enumerate(cells):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(cell.source, f"cell {i}", "exec"), namespace)
+        first[i] = out.getvalue()
+    for i in edit:
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(cells[i].source, f"cell {i} again", "exec"), namespace)
+        assert out.getvalue() == first[i], (lang, i, cells[i].source[:80])

@@ -30,7 +30,7 @@
    * snippets/exercises.py: 0.76, .76, 0,76, 4,000,000, 4 000 000, 4e6, 1/4,
    * full-width digits, 400万; "76%" only when `percent` is true.
    */
-  var AFFIX = /^(?:大约|大概|约|≈|~|about|approx\.?)|(?:倍|次|个|步|×|x|times|comparisons|steps|[.。!！])$/i;
+  var AFFIX = /^(?:大约|大概|约|≈|~|about|approx\.?)|(?:倍|次|个|步|分|×|x|times|comparisons|steps|points|[.。!！])$/i;
 
   function parse(text, percent) {
     var s = String(text).replace(/[\uFF10-\uFF19]/g, function (c) {
