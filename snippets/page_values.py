@@ -199,44 +199,14 @@ def _coref_score(last, layer, word, decimals=1):
     return f"{score:.{decimals}f}"
 
 
-def _coref_animal_parts():
-    """two-layers#layer-2: what each feature of "it" (out of layer 1) adds to the animal slot of its
-    layer-2 Query, {feature: amount}, the features that add nothing left out."""
-    from snippets import coreference
-    names = coreference.feature_names
-    carried = coreference.input_of_layer("was full", 2)[coreference.IT]
-    parts = {f: carried[i] * coreference.w_query_2[i, names.index("animal")] for i, f in enumerate(names)}
-    parts = {f: x for f, x in parts.items() if x}
-    if set(parts) != {"pronoun", "hunger"}:
-        raise ValueError(f"two-layers names two parts of the animal slot, not {sorted(parts)}")
-    return parts
-
-
-def _coref_hunger_rule():
-    """(the hunger "it" carries out of layer 1, layer 2's hunger -> animal number)."""
-    from snippets import coreference
-    names = coreference.feature_names
-    return (coreference.it_after_layer_1("was full")["hunger"],
-            coreference.w_query_2[names.index("hunger"), names.index("animal")])
-
-
 def _coref_hunger_approx(lang):
-    """two-layers#layer-2: '0.38 × 4.0 ≈ 1.5', most of what layer 2 adds to the animal slot of
-    "it" (R41 zh: the main text's 0.382 jumped from the table's 0.38; the exact sum is folded)."""
-    hunger, rule = _coref_hunger_rule()
-    return f"{hunger:.2f} × {rule:.1f} ≈ {hunger * rule:.1f}"
-
-
-def _coref_animal_sum(lang):
-    """two-layers#layer-2: '1.5 + 0.382 × 4.0 = 3.03', the animal slot of the Query of "it" in
-    layer 2: what a pronoun asks anyway, plus the hunger it carries times the rule."""
+    """two-layers#layer-2: '0.38 × 4.0 ≈ 1.5', what layer 2 adds to the animal slot of "it": the
+    hunger it carries (as the table above shows it, two decimals) times the common-sense rule."""
     from snippets import coreference
-    hunger, rule = _coref_hunger_rule()
-    parts = _coref_animal_parts()
-    total = round(coreference.query_of_it("was full", 2)["animal"], 2)
-    if abs(round(parts["pronoun"] + hunger * rule, 2) - total) > 1e-9:
-        raise ValueError("two-layers: the two parts of the animal slot do not add up to it")
-    return f"{parts['pronoun']:.1f} + {hunger:.3f} × {rule:.1f} = {total:.2f}"
+    names = coreference.feature_names
+    hunger = coreference.it_after_layer_1("was full")["hunger"]
+    rule = coreference.w_query_2[names.index("hunger"), names.index("animal")]
+    return f"{hunger:.2f} × {rule:.1f} ≈ {hunger * rule:.1f}"
 
 
 def _coref_layer1_other():
@@ -354,9 +324,7 @@ VALUES = {
     "num.coref_layer2_score_cat": lambda lang: _coref_score("was full", 2, "cat", 2),
     "num.coref_layer2_score_fish": lambda lang: _coref_score("was full", 2, "fish", 2),
     "num.coref_hunger_approx": _coref_hunger_approx,
-    "num.coref_animal_sum": _coref_animal_sum,
     "num.coref_query2_animal": lambda lang: _coref_query("was full", 2, "animal"),
-    "num.coref_query2_food": lambda lang: _coref_query("was full", 2, "food"),
     "num.coref_layer1_cat": lambda lang: _coref("was full", 1, "cat"),
     "num.coref_layer1_fish": lambda lang: _coref("was full", 1, "fish"),
     "num.coref_layer1_state": lambda lang: _coref("was full", 1, "state"),

@@ -104,12 +104,6 @@ def book_html(site, lang, root=ROOT):
     urls = {page_url(lang, s): s for s in stems}
     first = BeautifulSoup(page_path(site, lang, stems[0]).read_text(encoding="utf-8"), "html.parser")
     styles = []  # every page's own stylesheets too: the widgets' load only on their pages
-    for stem in stems:
-        page = BeautifulSoup(page_path(site, lang, stem).read_text(encoding="utf-8"), "html.parser")
-        for link in page.select('link[rel="stylesheet"]'):
-            href = posixpath.normpath(posixpath.join(page_url(lang, stem), link["href"]))
-            if not link["href"].startswith(("http:", "https:")) and href not in styles:
-                styles.append(href)
     title = first.select_one("article h1").get_text(" ", strip=True).rstrip("¶").strip()
     online = site_url(root)
     words = TEXT[lang]
@@ -121,6 +115,10 @@ def book_html(site, lang, root=ROOT):
         if article is None:
             raise ValueError(f"{page_path(site, lang, stem)}: no <article> to print")
         here = page_url(lang, stem)
+        for link in soup.select('link[rel="stylesheet"]'):
+            href = posixpath.normpath(posixpath.join(here, link["href"]))
+            if not link["href"].startswith(("http:", "https:")) and href not in styles:
+                styles.append(href)
         for tag in article.select("a.headerlink, .md-content__button, .md-source-file, script, "
                                   'img[src$="#only-dark"], .computed-stamp, link[rel="stylesheet"]'):
             tag.decompose()
