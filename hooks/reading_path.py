@@ -1,0 +1,31 @@
+"""`<meta name="reading-path">` on every page, and "第 3 章 · 共 7 章" above each core chapter.
+
+Wiring only: attention_site.reading_path reads the paths from the nav. A page the nav does not
+list (the 404 page) is core's neighbour in nothing: it gets "reference".
+"""
+from attention_site import reading_path
+
+LABEL = {"zh": "第 {n} 章 · 共 {total} 章", "en": "Chapter {n} of {total}"}
+_paths, _numbers = {}, {}  # src_uri -> path / (n, total), for the language being built
+
+
+def on_nav(nav, config, files):
+    _paths.clear()
+    _paths.update(reading_path.classify(nav))
+    found = reading_path.chapters(nav)
+    _numbers.clear()
+    _numbers.update({uri: (n, len(found)) for n, uri in enumerate(found, 1)})
+    return nav
+
+
+def on_page_content(html, page, config, files):
+    found = _numbers.get(page.file.src_uri)
+    if found is None:
+        return html
+    lang = "en" if page.file.src_uri.startswith("en/") else "zh"
+    return f'<p class="chapter-number">{LABEL[lang].format(n=found[0], total=found[1])}</p>\n{html}'
+
+
+def on_post_page(output, page, config):
+    path = _paths.get(page.file.src_uri, "reference")
+    return output.replace("</head>", f'<meta name="reading-path" content="{path}"></head>', 1)
