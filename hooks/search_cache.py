@@ -20,7 +20,6 @@ import functools
 import hashlib
 import json
 import os
-from importlib import metadata
 from pathlib import Path
 
 MARK = "_search_cache"  # set on the wrapper: install once per process
@@ -32,7 +31,8 @@ def _toc(items):
 
 @functools.lru_cache(maxsize=1)
 def _material_version():
-    return metadata.version("mkdocs-material")
+    import material  # the module's own version: forks install it under other distribution names
+    return material.__version__
 
 
 def page_key(page):

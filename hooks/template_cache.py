@@ -5,20 +5,29 @@ language separately, so each build compiled the theme's templates (about 90 of t
 once per language. Jinja keys each compiled template on its name and source; the folder
 is keyed on what else changes the compiled code: the Jinja, MkDocs and Material
 versions and the environment's extensions. TEMPLATE_CACHE=off compiles every time.
+
+The versions come from the modules themselves (``mkdocs.__version__``), never from the name of
+an installed distribution: ProperDocs and MkDocs-NG install the ``mkdocs`` module under their
+own names, and build this site unchanged (tests/test_hooks.py).
 """
 import hashlib
 import os
-from importlib import metadata
 from pathlib import Path
 
 import jinja2
 
-PACKAGES = ("jinja2", "mkdocs", "mkdocs-material")
+MODULES = ("jinja2", "mkdocs", "material")
+
+
+def versions():
+    """'jinja2=3.1.6', 'mkdocs=1.6.1', 'material=9.8.1': what the compiled templates depend on."""
+    import importlib
+    return [f"{name}={importlib.import_module(name).__version__}" for name in MODULES]
 
 
 def cache_folder(root, env):
     """.cache/templates/<key>: one folder per Jinja setup."""
-    parts = [f"{name}={metadata.version(name)}" for name in PACKAGES] + sorted(env.extensions)
+    parts = versions() + sorted(env.extensions)
     key = hashlib.sha256("\n".join(parts).encode()).hexdigest()[:16]
     return Path(root) / ".cache" / "templates" / key
 

@@ -165,11 +165,33 @@ def test_template_cache_is_keyed_on_the_jinja_setup_and_can_be_turned_off(tmp_pa
     hook = load_hook("template_cache")
     plain = hook.cache_folder(tmp_path, jinja2.Environment())
     assert plain != hook.cache_folder(tmp_path, jinja2.Environment(extensions=["jinja2.ext.i18n"]))
-    monkeypatch.setattr(hook.metadata, "version", lambda name: "0.0")
+    import mkdocs
+    monkeypatch.setattr(mkdocs, "__version__", "0.0")
     assert hook.cache_folder(tmp_path, jinja2.Environment()) != plain
     monkeypatch.setenv("TEMPLATE_CACHE", "off")
     env = hook.on_env(jinja2.Environment(), SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml")), None)
     assert env.bytecode_cache is None
+
+
+def test_no_hook_asks_for_the_mkdocs_distribution_by_name(monkeypatch):
+    """ProperDocs and MkDocs-NG install the `mkdocs` module under their own distribution names: a
+    hook that asks importlib.metadata for "mkdocs" (or mkdocs-material) breaks the build there.
+    Without network: every hook is loaded and its version lookups run with those names unknown."""
+    from importlib import metadata
+
+    real = metadata.version
+
+    def version(name):
+        if name.lower() in {"mkdocs", "mkdocs-material"}:
+            raise metadata.PackageNotFoundError(name)
+        return real(name)
+
+    monkeypatch.setattr(metadata, "version", version)
+    import jinja2
+    assert load_hook("template_cache").cache_folder(ROOT, jinja2.Environment())
+    for path in (ROOT / "hooks").glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        assert 'version("mkdocs")' not in text and 'version("mkdocs-material")' not in text, path.name
 
 
 # -- search_cache: search entries of unchanged pages kept between builds ----------------------
