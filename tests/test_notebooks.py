@@ -22,6 +22,7 @@ import textwrap
 import time
 import tokenize
 from importlib import metadata
+from pathlib import Path
 
 import matplotlib
 import nbformat
@@ -587,19 +588,45 @@ def test_other_pages_do_not_load_the_notebook_css(site_dir):
 # --- a reader's run: the downloaded notebook in a bare venv ---------------------------------
 
 
+def _installed_closure(names):
+    """The installed distributions `names` need, themselves included (extras left out)."""
+    from packaging.requirements import Requirement
+
+    found, todo = {}, list(names)
+    while todo:
+        dist = metadata.distribution(todo.pop())
+        key = dist.metadata["Name"].lower().replace("_", "-")
+        if key in found:
+            continue
+        found[key] = dist
+        for line in dist.requires or []:
+            req = Requirement(line)
+            if req.marker is None or req.marker.evaluate({"extra": ""}):
+                todo.append(req.name)
+    return found
+
+
 def bare_venv():
-    """A venv with only numpy, matplotlib and ipykernel (the versions of this one), cached
-    in .cache/ under a key of those versions: the first run installs (~2 min), later runs reuse it."""
-    pins = [f"{name}=={metadata.version(name)}" for name in BARE_PACKAGES]
+    """A venv holding only numpy, matplotlib and ipykernel (and what they need), the very
+    installs of this venv linked in, never downloaded: no package index inside a test. Cached in
+    .cache/ under a key of those versions."""
+    dists = _installed_closure(BARE_PACKAGES)
+    pins = sorted(f"{name}=={dist.version}" for name, dist in dists.items())
     key = hashlib.sha256(" ".join([sys.version, *pins]).encode()).hexdigest()[:16]
     venv = ROOT / ".cache" / f"bare-venv-{key}"
     python = venv / "bin" / "python"
     if not (venv / "complete").is_file():
         shutil.rmtree(venv, ignore_errors=True)
         env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, env=env)
-        subprocess.run([str(python), "-m", "pip", "install", "--quiet", *pins], check=True, env=env,
-                       capture_output=True)
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, env=env)
+        site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_path('purelib'))"],
+                              check=True, env=env, capture_output=True, text=True).stdout.strip()
+        for dist in dists.values():  # each top-level file or folder of the distribution, linked
+            tops = {Path(str(f)).parts[0] for f in dist.files or [] if not str(f).startswith("..")}
+            for top in tops:
+                source = Path(dist.locate_file(top))
+                if source.exists() and not (Path(site) / top).exists():
+                    (Path(site) / top).symlink_to(source)
         (venv / "complete").write_text("\n".join(pins) + "\n")
     return venv
 
