@@ -1,7 +1,7 @@
 """`<meta name="reading-path">` on every page, and "第 3 章 · 共 7 章" above each core chapter.
 
 Wiring only: attention_site.reading_path reads the paths from the nav. A page the nav does not
-list (the 404 page) is core's neighbour in nothing: it gets "reference".
+list, and the 404 page, are "reference".
 """
 from attention_site import reading_path
 
@@ -29,3 +29,9 @@ def on_page_content(html, page, config, files):
 def on_post_page(output, page, config):
     path = _paths.get(page.file.src_uri, "reference")
     return output.replace("</head>", f'<meta name="reading-path" content="{path}"></head>', 1)
+
+
+def on_post_template(output, template_name, config):
+    if template_name != "404.html":
+        return output
+    return output.replace("</head>", '<meta name="reading-path" content="reference"></head>', 1)

@@ -125,7 +125,7 @@ def test_every_chapter_says_its_number_as_the_home_map_counts_it(site_dir, lang)
     home = BeautifulSoup(html_path(site_dir, lang, "index").read_text(encoding="utf-8"), "html.parser")
     heading = home.find(id="chapter-map")
     listed = [a["href"].strip("./").split("/")[-1] or a["href"] for a in heading.find_next("ol").select("li > a")]
-    assert len(listed) == 11, listed
+    assert 5 <= len(listed) <= 7, listed  # the core chapters (tests/test_reading_path.py)
     label = {"zh": "第 {n} 章 · 共 {total} 章", "en": "Chapter {n} of {total}"}[lang]
     for stem in zh_pages():
         soup = BeautifulSoup(html_path(site_dir, lang, stem).read_text(encoding="utf-8"), "html.parser")
