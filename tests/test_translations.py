@@ -103,3 +103,33 @@ def test_the_real_tree_is_in_line():
     run = subprocess.run([sys.executable, "-m", "tools.translations", "check"], cwd=ROOT,
                          capture_output=True, text=True)
     assert run.returncode == 0, run.stderr[-3000:]
+
+
+def test_a_one_language_edit_anywhere_in_any_section_is_caught(project):
+    """A property over every section of every page, both languages: one changed character on a
+    line in the middle of the section, or at its very end, is reported for that section and that
+    language, and only there."""
+    lock = translations.load(project)
+    checked = 0
+    for page in translations.pages(project):
+        for lang in translations.LANGS:
+            path = project / "docs" / lang / f"{page}.md"
+            original = path.read_text(encoding="utf-8")
+            lines = original.split("\n")
+            before = {s for s, _, _ in translations.problems(page, project, lock)}  # a section in one language only
+            starts = {key: i for i, line in enumerate(lines)
+                      for key in [(translations.HEADING.match(line) or [None, None])[1]] if key}
+            bounds = sorted([(0, "intro")] + [(i, key) for key, i in starts.items()])
+            for n, (start, key) in enumerate(bounds):
+                end = bounds[n + 1][0] if n + 1 < len(bounds) else len(lines)
+                body = [i for i in range(start + 1, end) if lines[i].strip()]
+                for where in {body[len(body) // 2], body[-1]} if body and key not in before else set():
+                    edited = lines.copy()
+                    edited[where] = edited[where] + " x"
+                    path.write_text("\n".join(edited), encoding="utf-8")
+                    found = [(s, changed) for s, changed, _ in translations.problems(page, project, lock)
+                             if s not in before]
+                    assert found == [(key, lang)], (page, lang, key, where)
+                    checked += 1
+            path.write_text(original, encoding="utf-8")
+    assert checked > 150
