@@ -53,8 +53,8 @@ LABELS = {
 }
 # Where the pages place each figure (docs/<lang>/<page>.md).
 PLACEMENT = {
-    "library": "library", "asymmetry": "asymmetry", "softmax": "weights",
-    "temperature": "weights", "heatmap": "weights", "mix": "weighted-sum", "cost": "why",
+    "library": "library", "asymmetry": "self-attention", "softmax": "weights",
+    "temperature": "softmax", "heatmap": "weights", "mix": "weighted-sum", "cost": "order-and-cost",
 }
 
 
@@ -839,16 +839,18 @@ def viridis(value):
 
 
 LANG_LAYOUTS = [(lang, layout) for lang in figures.LANGS for layout in figures.LAYOUTS]
+LANG_THEME_LAYOUTS = [(lang, theme, layout) for lang in figures.LANGS for theme in figures.THEMES
+                      for layout in figures.LAYOUTS]
 
 
-@pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
-def test_heatmap_cell_i_j_shows_weight_i_j(rendered, lang, layout):
+@pytest.mark.parametrize("lang, theme, layout", LANG_THEME_LAYOUTS)
+def test_heatmap_cell_i_j_shows_weight_i_j(rendered, lang, theme, layout):
     """Row i = the asking word (Query), column j = the word looked at (Key): the cell at
     row i, column j is labelled weights[i, j] and coloured viridis(weights[i, j])."""
     from snippets.figures import heatmap
 
     words, weights = heatmap.data()
-    svg = rendered[("heatmap", lang, "light", layout)]
+    svg = rendered[("heatmap", lang, theme, layout)]
     ax = next(a for a in read_axes(svg) if a["cells"])
     labels = [style.word_label(w, lang) for w in words]
     cells = read_matrix(ax, labels, labels)
@@ -862,19 +864,67 @@ def test_heatmap_cell_i_j_shows_weight_i_j(rendered, lang, layout):
     assert not np.allclose(weights, weights.T)  # else a transposed drawing could not be told apart
 
 
-@pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
-def test_asymmetry_cells_show_their_scores(rendered, lang, layout):
+@pytest.mark.parametrize("lang, theme, layout", LANG_THEME_LAYOUTS)
+def test_asymmetry_cells_show_their_scores(rendered, lang, theme, layout):
     from snippets.figures import asymmetry
 
     words, separate, shared = asymmetry.data()
     labels = [style.word_label(w, lang) for w in words]
-    svg = rendered[("asymmetry", lang, "light", layout)]
+    svg = rendered[("asymmetry", lang, theme, layout)]
     matrices = [a for a in read_axes(svg) if a["cells"]]
     assert len(matrices) == 2
     for ax, scores in zip(matrices, (separate, shared)):
         cells = read_matrix(ax, labels, labels)
         assert {key: shown for key, (shown, _) in cells.items()} == {
             (i, j): f"{scores[i, j]:.1f}" for i in range(len(words)) for j in range(len(words))}
+
+
+def _luminance(hex_colour):
+    channels = [int(hex_colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b):
+    """WCAG contrast ratio of two #rrggbb colours."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_contrast_is_the_wcag_ratio():
+    assert contrast("#000000", "#ffffff") == pytest.approx(21)
+    assert contrast("#777777", "#777777") == pytest.approx(1)
+
+
+@pytest.mark.parametrize("name", ["heatmap", "asymmetry"])
+@pytest.mark.parametrize("lang, theme, layout", LANG_THEME_LAYOUTS)
+def test_every_cell_value_is_readable_on_its_cell(rendered, name, lang, theme, layout):
+    """Each number drawn on a coloured cell has contrast >= 4.5 with that cell (WCAG AA), in the
+    light and the dark theme: a value in white on a bright yellow cell would be unreadable."""
+    root = ET.fromstring(rendered[(name, lang, theme, layout)])
+    checked = 0
+    for ax in root.iter(f"{SVG_NS}g"):
+        if not (ax.get("id") or "").startswith("axes_"):
+            continue
+        cells = []
+        for mesh in (c for c in ax if (c.get("id") or "").startswith("QuadMesh")):
+            for path in mesh.iter(f"{SVG_NS}path"):
+                numbers = _floats(path.get("d"))
+                cells.append((sum(numbers[0::2]) / len(numbers[0::2]), sum(numbers[1::2]) / len(numbers[1::2]),
+                              _fill(path)))
+        if not cells:
+            continue
+        for group in (c for c in ax if (c.get("id") or "").startswith("text_")):
+            for text in group.iter(f"{SVG_NS}text"):
+                if not NUMBER.fullmatch("".join(text.itertext()).strip()):
+                    continue
+                x, y = _text_centre(text)
+                cell = min(cells, key=lambda c: (c[0] - x) ** 2 + (c[1] - y) ** 2)
+                ink = _fill(text) or "#000000"
+                assert contrast(ink, cell[2]) >= 4.5, (
+                    f"{name} {lang} {theme} {layout}: {''.join(text.itertext())} in {ink} on {cell[2]}")
+                checked += 1
+    assert checked >= 16, f"{name}: only {checked} cell values found"
 
 
 def _assert_bars(bars, expected, what, tolerance):
