@@ -14,7 +14,7 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONPATH := $(CURDIR)
 export PYTHONHASHSEED := 0
 
-.PHONY: help install serve build test test-fast bench outputs lock clean translations translations-sync test-latest audit
+.PHONY: help install serve build test test-fast bench outputs lock clean translations translations-sync test-latest audit system-packages
 
 help:
 	@echo "make serve   serve the site with live reload at http://$(SERVE_ADDR)/attention/"
@@ -26,6 +26,7 @@ help:
 	@echo "make lock    regenerate requirements.txt (full lock) from requirements.in"
 	@echo "make translations       check every zh/en page pair section by section"
 	@echo "make translations-sync PAGE=weights   record a page pair as in line (PAGE=all, ONLY=en)"
+	@echo "make system-packages  apt-get install what system-packages.txt lists and is missing (macOS: prints the brew line)"
 
 install: $(STAMP)
 
@@ -40,7 +41,9 @@ serve: $(STAMP)
 
 # Build into site.partial and move it into place only on success (the PDF edition included:
 # tools/pdf.py prints attention-zh.pdf and attention-en.pdf, cached in .cache/pdf/): a failed build leaves no
-# half-built site/ that looks good (MkDocs writes one language before the other fails).
+# half-built site/ that looks good (MkDocs writes one language before the other fails). Without the PDF
+# toolchain (system-packages.txt) the site is built without the books and one line says what is missing;
+# under CI=true that fails the build.
 build: $(STAMP)
 	rm -rf site site.partial
 	$(BIN)/mkdocs build --strict --clean -d site.partial || { rm -rf site.partial; exit 1; }
@@ -91,6 +94,11 @@ test-latest:
 	$(LATEST)/bin/python -m pip freeze > $(LATEST)/freeze.txt
 	$(LATEST)/bin/python -m tools.translations check
 	$(LATEST)/bin/python -m pytest -p no:cacheprovider
+
+# The system packages the build and tests need: one list, system-packages.txt (.ci/run and the workflows
+# call the same script).
+system-packages:
+	tools/system-packages.sh
 
 lock:
 	rm -rf .lock-venv && $(PYTHON) -m venv .lock-venv

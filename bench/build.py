@@ -121,7 +121,7 @@ def serve_reload(project, rounds=3):
     """
     from playwright.sync_api import sync_playwright
 
-    from tests.conftest import CHROMIUM, CHROMIUM_ARGS
+    from attention_site import browser as chromium
 
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload",
@@ -139,7 +139,7 @@ def serve_reload(project, rounds=3):
         else:
             raise RuntimeError("mkdocs serve did not come up within 180 s")
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            browser = chromium.launch(playwright)
             page = browser.new_page()
             for kind, edit, path in (("text", _edit_text, "faq/"), ("snippets", _edit_snippets, "weights/")):
                 page.goto(f"http://127.0.0.1:{port}/attention/{path}")

@@ -66,8 +66,7 @@ def measure(site, prefix="/"):
 
 
 def run(args):
-    from tests.conftest import build_site
-    from tests.served import site_path
+    from attention_site.local_site import build_site, site_path
 
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"

@@ -1,35 +1,20 @@
 """Shared fixtures: one strict build of the site per test session, served on
-localhost, and a headless Chromium (Debian's) driven by Playwright.
+localhost, and a headless Chromium driven by Playwright.
 
-Browser tests skip when /usr/bin/chromium is missing on a developer machine,
-but fail under CI (CI=true), where .ci/run installs it: a skipped gate in CI
-would be a test that cannot fail.
+The browser is the one attention_site.browser finds (the CHROMIUM variable, then chromium,
+chromium-browser or google-chrome on PATH, then Playwright's own). Browser tests skip when
+there is none on a developer machine, but fail under CI (CI=true), where .ci/run installs
+one: a skipped gate in CI would be a test that cannot fail.
 """
 import os
-import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from attention_site import browser as chromium
+from attention_site.local_site import build_site  # noqa: F401 (the tests import it from here)
+
 ROOT = Path(__file__).resolve().parents[1]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-]
-
-
-def build_site(dest, project=ROOT, extra_env=None):
-    """`mkdocs build --strict` of `project` into `dest`; returns CompletedProcess."""
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(project),
-           "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", "1700000000"),
-           **(extra_env or {})}
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--clean", "-d", str(dest)],
-        cwd=project, env=env, capture_output=True, text=True,
-    )
 
 
 @pytest.fixture(scope="session")
@@ -60,15 +45,17 @@ def site_url(site_dir):
 
 @pytest.fixture(scope="session")
 def browser():
-    """Headless Debian Chromium via Playwright; skipped locally without it, fails in CI."""
-    if not Path(CHROMIUM).exists() or shutil.which("chromium") is None:
+    """Headless Chromium via Playwright; skipped locally without one, fails in CI."""
+    try:
+        chromium.executable()
+    except chromium.BrowserMissing as missing:
         if os.environ.get("CI"):
-            pytest.fail(f"{CHROMIUM} is missing: .ci/run must apt-get install chromium")
-        pytest.skip(f"{CHROMIUM} not installed (apt-get install chromium)")
+            pytest.fail(f"{missing} (.ci/run installs one: tools/system-packages.sh)")
+        pytest.skip(str(missing))
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = chromium.launch(playwright)
         yield browser
         browser.close()
 

@@ -15,7 +15,7 @@ What it does:
    `no-cache` (revalidate) for HTML and the search index, and 404.html for missing paths;
 3. runs Lighthouse (npm, pinned in tools/package.json: `npm ci --prefix tools`) with its default
    mobile preset (simulated slow 4G, 4x CPU slowdown) on every page, one after another, in
-   Debian's Chromium (`CHROME_PATH`, default /usr/bin/chromium);
+   the Chromium attention_site.browser finds (`CHROMIUM`, else chromium / google-chrome on PATH);
 4. prints a table of the four category scores and, for every category under its goal, the
    audits that cost it points. Goals: accessibility, best practices, SEO 100; performance >= 90.
 
@@ -247,11 +247,10 @@ def build(dest):
 # Lighthouse
 
 def chrome_path():
-    for candidate in (os.environ.get("CHROME_PATH"), "/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser"), shutil.which("google-chrome")):
-        if candidate and Path(candidate).is_file():
-            return candidate
-    return None
+    """The Chromium the rest of the project uses (attention_site.browser); Lighthouse gets it as CHROME_PATH."""
+    from attention_site import browser
+
+    return browser.executable()
 
 
 def lighthouse_version():
@@ -430,9 +429,12 @@ def main(argv=None):
     if not LIGHTHOUSE.exists():
         print(f"Lighthouse is not installed: run `npm ci --prefix tools` (or `make audit`).", file=sys.stderr)
         return 2
-    chrome = chrome_path()
-    if not chrome:
-        print("No Chromium found: apt-get install chromium, or set CHROME_PATH.", file=sys.stderr)
+    from attention_site.browser import BrowserMissing
+
+    try:
+        chrome = chrome_path()
+    except BrowserMissing as missing:
+        print(f"tools.audit: {missing}", file=sys.stderr)
         return 2
 
     tmp = None

@@ -9,15 +9,24 @@ fonts — and its PDFs keep CJK text real and extractable with every font embedd
 (subset). WeasyPrint would need a second stylesheet for Material's layout and
 does not run the theme's CSS variables the same way; it is not used.
 
-How: the chapters' <article>s, in nav order, are put into one HTML document per
-language (cover, table of contents, chapters), so links between chapters become
-links inside the PDF. Folds are opened, figures use their light variant, widgets
-show their state plus a link to the online page. Chromium prints the book once
-with empty page numbers in its table of contents; the printed pages tell where
-each chapter starts, and the cover and contents alone are printed again with the
-numbers and swapped in (finish). Dates come from SOURCE_DATE_EPOCH, so the
-same site gives the same bytes; the result is cached in .cache/pdf/ keyed on the
-document and everything it loads.
+How: the chapters' <article>s, in reading-path order (the core chapters in nav order,
+then the deep dives, then reference: each page's <meta name="reading-path">), are put
+into one HTML document per language (cover, table of contents, chapters), so links
+between chapters become links inside the PDF. tools/book.py makes each page a printed
+chapter: folds open, figures in the light variant with their text in TrueType fonts,
+widgets as their state plus a link online, exercises' answers at the chapter's end, no
+web-only instructions. Chromium prints the book once, tagged (its outline, the
+bookmarks, needs a tagged PDF), with empty page numbers in its table of contents; the
+printed pages tell where each chapter starts, and the cover and contents alone are
+printed again with the numbers and swapped in (finish). Dates come from
+SOURCE_DATE_EPOCH, so the same site gives the same bytes; the result is cached in
+.cache/pdf/ keyed on the document, everything it loads, the font files its font
+families resolve to and the browser's version (PDF_CACHE=off bypasses the cache).
+
+Before anything is printed, main() checks the toolchain (attention_site.toolchain: a
+Chromium, fontconfig, the font WenQuanYi Micro Hei, poppler's pdftotext). Without it the
+books are skipped with one line naming what is missing: the site is still built, its
+download links stay hidden. Under CI a missing piece fails the build, naming it.
 """
 import concurrent.futures
 import hashlib
@@ -34,6 +43,11 @@ from importlib import metadata
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
+from attention_site import browser as chromium
+from attention_site import reading_path, toolchain
+from tools import book as reading
+from tools import pdf_fonts
+
 ROOT = Path(__file__).resolve().parents[1]
 CACHE_DIR = ROOT / ".cache" / "pdf"
 LANGS = ("zh", "en")
@@ -41,12 +55,12 @@ NAME = "attention-{lang}.pdf"
 MAX_BYTES = 5 * 1024 * 1024
 TEXT = {
     "zh": {"series": "《Transformer 由浅入深》第 2 篇 · 阶段一「建立直觉」", "contents": "目录",
-           "online": "这是一个可交互的部件，请在网页版上动手试：", "build": "构建版本", "page": "第 {n} 页"},
+           "online": "这是一个可交互的部件，印在这里的是本章的数值；请在网页版上动手试：", "build": "构建版本",
+           "page": "第 {n} 页"},
     "en": {"series": "Transformer, step by step · Part 2 · Stage one: building intuition", "contents": "Contents",
-           "online": "This part is interactive: try it on the website:", "build": "Build", "page": "Page {n}"},
+           "online": "This part is interactive; printed here at the chapter's values. Try it on the website:",
+           "build": "Build", "page": "Page {n}"},
 }
-INLINE_SVG = False  # inline figures printed their labels as Type 3 fonts: larger files
-WIDGETS = "[data-attention-explorer], [data-attention-playground], [data-exercise], .notebook-download"
 
 
 def chapters(root=ROOT):
@@ -54,6 +68,41 @@ def chapters(root=ROOT):
     text = (root / "mkdocs.yml").read_text(encoding="utf-8")
     nav = text[text.index("\nnav:"):]
     return re.findall(r"^\s*-\s*(?:[^:\n]+:\s*)?([\w-]+)\.(?:md|ipynb)\s*$", nav, re.M)
+
+
+# Stylesheets a widget's own script loads (snippets/explorer.py): the book has no scripts.
+SCRIPTED_STYLES = {"[data-attention-explorer]": "assets/stylesheets/explorer.css"}
+READING_PATH = re.compile(r'<meta name="reading-path" content="([a-z]+)">')
+
+
+def reading_order(site, lang, stems):
+    """`stems` (nav order) as the book prints them: the core path first, then the deep dives, then reference.
+
+    Each built page says its path in <meta name="reading-path"> (hooks/reading_path.py); a page
+    without one stops the print, naming it, rather than landing somewhere arbitrary.
+    """
+    paths = {}
+    for stem in stems:
+        found = READING_PATH.search(page_path(site, lang, stem).read_text(encoding="utf-8"))
+        if found is None or found.group(1) not in reading_path.PATHS:
+            raise ValueError(f"{page_path(site, lang, stem)}: no <meta name=\"reading-path\"> "
+                             f"with one of {reading_path.PATHS}")
+        paths[stem] = found.group(1)
+    order = sorted(stems, key=lambda stem: reading_path.PATHS.index(paths[stem]))  # stable: nav order within
+    return [(stem, paths[stem]) for stem in order]
+
+
+def part_names(lang, root=ROOT):
+    """{path: the nav section's title in `lang`} for the deep dives and reference (mkdocs.yml)."""
+    names = {"extra": reading_path.DEEP_DIVES, "reference": reading_path.REFERENCE}
+    if lang == "zh":
+        return names
+    text = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    translated = {}
+    for path, name in names.items():
+        match = re.search(rf"^\s+{re.escape(name)}:\s*(\S.*?)\s*$", text, re.M)
+        translated[path] = match.group(1).strip("'\"") if match else name
+    return translated
 
 
 def page_path(site, lang, stem):
@@ -81,35 +130,20 @@ def version_stamp(site):
     return time.strftime("%Y-%m-%d", time.gmtime(epoch))
 
 
-def inline_svg(path, prefix):
-    """An SVG file as inline markup, its ids prefixed so several can share one document.
-
-    Inline (not <img>), the book's CSS reaches the figure's text: its labels print in
-    the book's fonts, embedded as real fonts like the rest of the text.
-    """
-    text = path.read_text(encoding="utf-8")
-    text = text[text.index("<svg"):]
-    ids = set(re.findall(r'\bid="([^"]+)"', text))
-    for old in sorted(ids, key=len, reverse=True):
-        text = re.sub(rf'\bid="{re.escape(old)}"', f'id="{prefix}-{old}"', text)
-        text = re.sub(rf'#{re.escape(old)}\b(?=[)"])', f"#{prefix}-{old}", text)
-    return text
-
-
 def book_html(site, lang, root=ROOT):
     """The whole book of `lang` as one HTML document (links inside it, folds open)."""
     from bs4 import BeautifulSoup
 
-    stems = chapters(root)
-    urls = {page_url(lang, s): s for s in stems}
-    first = BeautifulSoup(page_path(site, lang, stems[0]).read_text(encoding="utf-8"), "html.parser")
+    order = reading_order(site, lang, chapters(root))
+    urls = {page_url(lang, s): s for s, _ in order}
+    first = BeautifulSoup(page_path(site, lang, order[0][0]).read_text(encoding="utf-8"), "html.parser")
     styles = []  # every page's own stylesheets too: the widgets' load only on their pages
     title = first.select_one("article h1").get_text(" ", strip=True).rstrip("¶").strip()
     online = site_url(root)
     words = TEXT[lang]
 
     parts, toc = [], []
-    for stem in stems:
+    for stem, path in order:
         soup = BeautifulSoup(page_path(site, lang, stem).read_text(encoding="utf-8"), "html.parser")
         article = soup.select_one("article.md-content__inner") or soup.select_one("article")
         if article is None:
@@ -119,53 +153,65 @@ def book_html(site, lang, root=ROOT):
             href = posixpath.normpath(posixpath.join(here, link["href"]))
             if not link["href"].startswith(("http:", "https:")) and href not in styles:
                 styles.append(href)
+        for selector, href in SCRIPTED_STYLES.items():  # loaded by the widget's script, which the book drops
+            if article.select_one(selector) is not None and href not in styles:
+                styles.append(href)
         for tag in article.select("a.headerlink, .md-content__button, .md-source-file, script, "
                                   'img[src$="#only-dark"], .computed-stamp, link[rel="stylesheet"]'):
             tag.decompose()
+        reading.drop_web_only(article)
         for details in article.select("details"):
             details["open"] = ""
         for tag in article.select("[id]"):
             tag["id"] = f"{stem}--{tag['id']}"
-        for number, img in enumerate(article.select("img[src]")):
+        for img in article.select("img[src]"):
             img["src"] = urljoin(here, img["src"]).split("#")[0]
             img.attrs.pop("loading", None)
-            if INLINE_SVG and img["src"].endswith(".svg") and (site / img["src"]).is_file():
-                inline = BeautifulSoup(inline_svg(site / img["src"], f"{stem}-f{number}"), "html.parser")
-                inline.svg["role"], inline.svg["aria-label"] = "img", img.get("alt", "")
-                img.replace_with(inline)
         for link in article.select("a[href]"):
             href = link["href"]
             if href.startswith(("http:", "https:", "mailto:")):
                 continue
             target = urljoin(here, href)
-            path, _, fragment = target.partition("#")
-            if path in urls:
-                link["href"] = f"#{urls[path]}--{fragment}" if fragment else f"#chapter-{urls[path]}"
+            path_part, _, fragment = target.partition("#")
+            if path_part in urls:
+                link["href"] = f"#{urls[path_part]}--{fragment}" if fragment else f"#chapter-{urls[path_part]}"
             elif href.startswith("#"):
                 link["href"] = f"#{stem}--{href[1:]}"
             else:  # a file of the site (an SVG, the notebook): the online copy
-                link["href"] = urljoin(online, path)
-        for widget in article.select(WIDGETS):
-            note = soup.new_tag("p", attrs={"class": "pdf-online"})
-            note.string = words["online"] + " "
-            anchor = soup.new_tag("a", href=urljoin(online, here))
-            anchor.string = urljoin(online, here)
-            note.append(anchor)
-            widget.insert_after(note)
+                link["href"] = urljoin(online, path_part)
+        reading.print_figures(article, site)
+        page_online = urljoin(online, here)
+        for widget in article.select("[data-attention-explorer]"):
+            reading.static_explorer(widget, soup, words["online"], page_online, lang)
+        for widget in article.select("[data-attention-playground]"):
+            reading.static_playground(widget, soup, words["online"], page_online)
+        answers = reading.exercises_for_print(article, soup, stem, lang, page_online)
+        if answers is not None:
+            article.append(answers)
+        if lang == "zh":
+            reading.tight_cjk_punctuation(article, soup)
         heading = article.find("h1")
         name = heading.get_text(" ", strip=True) if heading else stem
-        toc.append((stem, name))
+        toc.append((stem, path, name))
         parts.append(f'<section class="pdf-chapter" id="chapter-{stem}">{article.decode_contents()}</section>')
 
     links = "\n".join(f'<link rel="stylesheet" href="{href}">' for href in styles)
-    entries = "\n".join(
-        f'<li><a href="#chapter-{stem}"><span class="pdf-toc-name">{escape(name)}</span>'
-        f'<span class="pdf-toc-page" data-chapter="{stem}"></span></a></li>' for stem, name in toc)
+    named = part_names(lang, root)
+    entries, previous = [], "core"
+    for stem, path, name in toc:
+        if path != previous and path in named:
+            entries.append(f'<li class="pdf-toc-part">{escape(named[path])}</li>')
+        previous = path
+        entries.append(f'<li><a href="#chapter-{stem}"><span class="pdf-toc-name">{escape(name)}</span>'
+                       f'<span class="pdf-toc-page" data-chapter="{stem}"></span></a></li>')
+    entries = "\n".join(entries)
+    # dir="ltr": Material scopes list indents and admonition-title padding to [dir=ltr]; without
+    # it 41 lists a book lost their bullets and 102 titles printed under their icon.
     return f"""<!doctype html>
-<html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>
+<html lang="{lang}" dir="ltr"><head><meta charset="utf-8"><title>{title}</title>
 {links}
 <style>{PRINT_CSS}</style></head>
-<body><div class="md-typeset">
+<body dir="ltr"><div class="md-typeset">
 <section class="pdf-cover"><h1 class="pdf-title">{title}</h1><p class="pdf-series">{words["series"]}</p>
 <p class="pdf-online-home"><a href="{urljoin(online, page_url(lang, 'index'))}">{urljoin(online, page_url(lang, 'index'))}</a></p>
 <p class="pdf-version">{words["build"]}: {version_stamp(site)}</p></section>
@@ -198,7 +244,27 @@ figure, img, .highlight, table, .admonition { break-inside: avoid; }
 pre, code { white-space: pre-wrap !important; word-break: break-word; }
 details > summary::after { display: none !important; }
 .pdf-online { font-size: .9em; color: #333; border-left: 3px solid #888; padding-left: .6em; }
-[data-attention-explorer] button, [data-exercise] button, [data-attention-playground] button { display: none !important; }
+.pdf-toc-part { font-weight: 700; margin-top: .8em; }
+.pdf-toc li a, .pdf-toc-name { text-decoration: none !important; }
+/* Widgets at their state (tools/book.py): no control, nothing to press. */
+button, input, select, .md-clipboard { display: none !important; }
+.pdf-state { font-size: .9em; color: #333; }
+.md-typeset .attention-playground .ap-grid { grid-template-columns: minmax(3.5em, max-content) 0 3em minmax(5em, 1fr) 3em; }
+.md-typeset .attention-playground .pdf-slot { display: block; }
+.md-typeset .attention-playground .ap-head--score { grid-column: 3; text-align: right; }
+/* Exercises: the question, choices A-D or a line to write on, the hint; the answer at the chapter's end. */
+.pdf-exercise { margin: 1em 0; break-inside: avoid; }
+.pdf-choices { margin-top: .2em !important; }
+.pdf-write::after { content: ""; display: inline-block; width: 8em; border-bottom: 1px solid #555; margin-left: .4em; }
+.pdf-answer-link { font-size: .9em; margin: .2em 0 0 !important; }
+.pdf-answers { break-before: page; }
+.pdf-answer { break-inside: avoid; margin-bottom: .8em; }
+.pdf-answer-title { font-weight: 700; margin-bottom: .2em !important; }
+/* Inline code beside full-width punctuation: the punctuation carries its own space. */
+.md-typeset code.pdf-tight-start { padding-left: 0; margin-left: -0.2em; }
+.md-typeset code.pdf-tight-end { padding-right: 0; margin-right: -0.12em; }
+.pdf-open { margin-right: -0.22em; }
+.pdf-close { margin-left: -0.22em; }
 """
 
 
@@ -208,8 +274,9 @@ def _print(browser, html_path, lang, footer):
         page.emulate_media(media="print", color_scheme="light")
         page.goto(html_path.as_uri(), wait_until="load")
         page.evaluate("document.fonts.ready")
-        # tagged=False: the structure tree would add ~70 % to the file (2.4 MB on zh).
-        return page.pdf(format="A4", print_background=True, outline=True, tagged=False,
+        # tagged=True: Chromium writes the outline (bookmarks: chapters, sections) only into a
+        # tagged PDF; the structure tree also lets screen readers and reflowing viewers read it.
+        return page.pdf(format="A4", print_background=True, outline=True, tagged=True,
                         display_header_footer=True, header_template="<span></span>",
                         footer_template=footer, margin={"top": "18mm", "bottom": "20mm",
                                                         "left": "16mm", "right": "16mm"})
@@ -218,18 +285,14 @@ def _print(browser, html_path, lang, footer):
 
 
 def page_texts(pdf_bytes):
-    """Each page's text, whitespace removed. poppler's pdftotext takes 0.2 s for the zh book where
-    pypdf takes 3 s; pypdf is the fallback where poppler-utils is not installed."""
-    if shutil.which("pdftotext"):
-        result = subprocess.run(["pdftotext", "-enc", "UTF-8", "-", "-"], input=pdf_bytes,
-                                capture_output=True, check=True)
-        pages = result.stdout.decode("utf-8").split("\f")  # a form feed ends every page
-        if pages and not pages[-1].strip():
-            pages.pop()
-        return ["".join(text.split()) for text in pages]
-    from pypdf import PdfReader
-
-    return ["".join(page.extract_text().split()) for page in PdfReader(io.BytesIO(pdf_bytes)).pages]
+    """Each page's text, whitespace removed, by poppler's pdftotext (0.2 s for the zh book where
+    pypdf took 3 s, and it reads CJK the way the tests do). main() checks it is installed."""
+    result = subprocess.run(["pdftotext", "-enc", "UTF-8", "-", "-"], input=pdf_bytes,
+                            capture_output=True, check=True)
+    pages = result.stdout.decode("utf-8").split("\f")  # a form feed ends every page
+    if pages and not pages[-1].strip():
+        pages.pop()
+    return ["".join(text.split()) for text in pages]
 
 
 def chapter_pages(pdf_bytes, names):
@@ -250,7 +313,8 @@ def first_pages(texts, names):
         title = "".join(name.split())  # extractors space CJK from Latin: compare without spaces
         hit = next((n for n, text in firsts[start:] if text.startswith(title)), None)
         if hit is None:
-            raise ValueError(f"no page of the PDF starts with the chapter title {title!r}")
+            raise ValueError(f"no page of the PDF starts with the chapter title {title!r} (printed in "
+                             f"another font? `fc-match '{toolchain.FONT}'` should name it)")
         found[stem], start = hit, hit
     return found
 
@@ -268,12 +332,15 @@ def finish(book, front=None, front_length=None):
     is the cover and contents printed again with the numbers. Only what the front pages
     draw (their content streams and the fonts those use) is swapped in: their links,
     the outline and every chapter page stay as Chromium printed them. Fixed dates: the
-    same site prints to the same bytes.
+    same site prints to the same bytes. tools/pdf_fonts.py then drops the structure tree
+    (kept: the outline) and cuts whole embedded font collections down to what is drawn.
     """
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import NameObject
 
-    writer = PdfWriter(clone_from=PdfReader(io.BytesIO(book)))
+    reader = PdfReader(io.BytesIO(book))
+    pdf_fonts.drop_structure(reader)
+    writer = PdfWriter(clone_from=reader)
     if front is not None:
         pages = PdfReader(io.BytesIO(front)).pages
         if len(pages) != front_length:
@@ -281,6 +348,7 @@ def finish(book, front=None, front_length=None):
         for number, page in enumerate(pages):
             for name in ("/Contents", "/Resources"):
                 writer.pages[number][NameObject(name)] = page.raw_get(name).clone(writer)
+    pdf_fonts.subset_collections(writer)
     epoch = int(os.environ.get("SOURCE_DATE_EPOCH", "0") or 0)
     date = time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime(epoch))
     writer.add_metadata({"/CreationDate": date, "/ModDate": date, "/Producer": "Chromium (tools/pdf.py)"})
@@ -307,20 +375,67 @@ def with_page_numbers(html, numbers):
     return html
 
 
+FONT_FAMILY = re.compile(r"font-family:\s*([^;}!<>]+)")
+
+
+def font_families(*texts):
+    """Every family named in a font-family declaration of `texts` (CSS, SVG), generic ones included."""
+    found = []
+    for text in texts:
+        for declaration in FONT_FAMILY.findall(text):
+            for family in declaration.split(","):
+                family = family.strip().strip("'\"")
+                # a name, not var(--md-text-font) or inherit
+                if re.fullmatch(r"[^\W\d_][\w .-]*", family) and family not in ("inherit", "initial") \
+                        and family not in found:
+                    found.append(family)
+    return sorted(found)
+
+
+def resolved_fonts(families):
+    """{family: the font file fontconfig resolves it to, its face index and version} (`fc-match`).
+
+    What the print looks like depends on these files, not on the names: a book printed before
+    fonts-wqy-microhei was installed (Noto CJK, Type 3 glyphs) was served from the cache after it.
+    """
+    resolved = {}
+    for family in families:
+        result = subprocess.run(["fc-match", "--format=%{file}|%{index}|%{fontversion}", family],
+                                capture_output=True, text=True)
+        resolved[family] = result.stdout.strip() if result.returncode == 0 else f"fc-match failed: {result.stderr}"
+    return resolved
+
+
 def cache_key(html, site):
-    """sha256 of the document and of every file of the site it loads (CSS, figures)."""
+    """sha256 of the document, of every file of the site it loads (CSS, figures), of the font files
+    its font families resolve to and of the browser's version: all that the printed bytes depend on."""
     digest = hashlib.sha256(html.encode("utf-8"))
+    loaded = []
     for ref in sorted(set(re.findall(r'(?:href|src)="([^"#:]+)"', html))):
         path = site / urlsplit(ref).path
         if path.is_file():
             digest.update(ref.encode())
-            digest.update(path.read_bytes())
+            data = path.read_bytes()
+            digest.update(data)
+            if path.suffix in (".css", ".svg"):
+                loaded.append(data.decode("utf-8", "replace"))
     digest.update(PRINT_CSS.encode())
     digest.update(Path(__file__).read_bytes())  # how the book is printed and finished
+    for module in (reading, pdf_fonts):  # how a page becomes a printed chapter, what finish() shrinks
+        digest.update(Path(module.__file__).read_bytes())
+    families = font_families(PRINT_CSS, f"font-family: {reading.FIGURE_FONTS}", *loaded)
+    for family, font in resolved_fonts(families).items():
+        digest.update(f"{family}={font}\n".encode())
+    digest.update(chromium.version(chromium.executable()).encode())
     for package in ("playwright", "pypdf"):
         digest.update(f"{package}={metadata.version(package)}".encode())
     digest.update(os.environ.get("SOURCE_DATE_EPOCH", "").encode())
     return digest.hexdigest()
+
+
+def cache_on():
+    """PDF_CACHE=off (or 0, false) neither reads nor writes .cache/pdf/."""
+    return os.environ.get("PDF_CACHE", "on").lower() not in {"off", "0", "false"}
 
 
 def build_book(site, lang, browser=None, root=ROOT):
@@ -330,16 +445,14 @@ def build_book(site, lang, browser=None, root=ROOT):
     one is started for this book.
     """
     html = book_html(site, lang, root)
-    key = cache_key(html, site)
     target = site / NAME.format(lang=lang)
-    cached = CACHE_DIR / f"{lang}.{key[:20]}.pdf"
-    if cached.is_file() and os.environ.get("PDF_CACHE", "on") != "off":
+    use_cache = cache_on()
+    cached = CACHE_DIR / f"{lang}.{cache_key(html, site)[:20]}.pdf" if use_cache else None
+    if use_cache and cached.is_file():
         shutil.copyfile(cached, target)
         return target, True
 
     from playwright.sync_api import sync_playwright
-
-    from tests.conftest import CHROMIUM, CHROMIUM_ARGS
 
     footer = ('<div style="font-size:9px;width:100%;text-align:center;color:#555">'
               '<span class="pageNumber"></span> / <span class="totalPages"></span></div>')
@@ -361,7 +474,7 @@ def build_book(site, lang, browser=None, root=ROOT):
             numbers, book, front = print_book(browser)
         else:
             with sync_playwright() as playwright:
-                own = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                own = chromium.launch(playwright)
                 numbers, book, front = print_book(own)
                 own.close()
     finally:
@@ -372,10 +485,11 @@ def build_book(site, lang, browser=None, root=ROOT):
     if len(data) > MAX_BYTES:
         target.with_suffix(".too-big.pdf").write_bytes(data)
         raise ValueError(f"{target.name}: {len(data) / 1e6:.1f} MB, more than {MAX_BYTES / 1e6:.0f} MB")
-    CACHE_DIR.mkdir(parents=True, exist_ok=True)
-    for old in CACHE_DIR.glob(f"{lang}.*.pdf"):
-        old.unlink()
-    cached.write_bytes(data)
+    if use_cache:
+        CACHE_DIR.mkdir(parents=True, exist_ok=True)
+        for old in CACHE_DIR.glob(f"{lang}.*.pdf"):
+            old.unlink()
+        cached.write_bytes(data)
     target.write_bytes(data)
     return target, False
 
@@ -386,9 +500,15 @@ def main(argv=None):
         print("usage: python -m tools.pdf SITE_DIR", file=sys.stderr)
         return 2
     site = Path(argv[0]).resolve()
-    if not Path("/usr/bin/chromium").exists():
-        print("tools.pdf: /usr/bin/chromium is missing (apt-get install chromium)", file=sys.stderr)
-        return 1
+    missing = toolchain.missing()
+    if missing:
+        what = "; ".join(missing)
+        if os.environ.get("CI", "").lower() not in {"", "0", "false"}:
+            print(f"tools.pdf: cannot print the PDF books, missing {what} (see system-packages.txt)",
+                  file=sys.stderr)
+            return 1
+        print(f"tools.pdf: site built without the PDF books (their links stay hidden), missing {what}")
+        return 0
     # Processes, not threads: building each book's HTML is Python work that would share one GIL.
     with concurrent.futures.ProcessPoolExecutor(max_workers=len(LANGS)) as pool:
         futures = {lang: pool.submit(build_book, site, lang) for lang in LANGS}
