@@ -1,8 +1,9 @@
 """Attention: compare each query with every key, softmax, mix the values.
 
-Two versions of one idea. The chapter "A weighted sum of values"
-(docs/*/weighted-sum.md) shows ``dot_product_attention``: three lines,
-scores -> weights -> mix, the article's plain dot product. The appendix
+Two versions of one idea. The deep dive "Attention in one function"
+(docs/*/formula.md) shows ``dot_product_attention``: three lines,
+scores -> weights -> mix, the article's plain dot product, and runs it on
+one question and three books (section ``one_query``). The appendix
 "Under the hood" (docs/*/under-the-hood.md) shows ``attention``, the sturdy
 version the figures, tests and benchmark use: scaled by 1/sqrt(d_k) unless
 told otherwise, batched, checked. tests/test_attention.py proves they agree.

@@ -1,10 +1,10 @@
 """What attention costs and what it buys: n² comparisons, but a path of length 1.
 
-Pages: "Why this fixes the pain points of part 1" and the FAQ (docs/*/why.md, faq.md).
+Page: the deep dive "Word order and cost" (docs/*/order-and-cost.md); its exercises too.
 Run ``python -m snippets.cost``.
 
 The three counts are plain one-line functions (sections ``path`` and
-``counts``; the why page shows ``counts`` in its price fold, and counts the
+``counts``; order-and-cost shows ``counts`` in its price fold, and counts the
 relay's steps with a loop, section ``distance``). Right after them (section
 ``cost_checks``, tested, no longer on a page: readers found a wrapper around
 one-liners taught nothing about attention) the module wraps each one so that

@@ -1,7 +1,6 @@
 """Predict-then-check exercises at the end of the chapters: ``{{ exercises.<page> }}``.
 
-Pages (file stems): library, word-vectors, self-attention, asymmetry, weights, weighted-sum, why,
-misconceptions, two-layers, faq; both languages show the same exercises.
+Pages (file stems): those in PAGES below; both languages show the same exercises.
 
 - What an exercise IS (its answer, tolerance, choices, the numbers its text
   quotes) is defined here, in `exercises()`, and every answer is computed from
@@ -28,7 +27,9 @@ in ``data-answer`` (JSON: a number, or the value of the right choice), and
 after checking ``data-state="correct"`` or ``"incorrect"``. An exercise with
 predictable wrong answers also carries ``data-mistakes`` (JSON: a list of
 ``{"value": the wrong number or choice, "say": what is wrong with it}``); the
-feedback then explains that mistake instead of a plain "not quite".
+feedback then explains that mistake instead of a plain "not quite". The block
+of a page's exercises says in ``data-decimal-comma`` whether "1,5" reads as 1.5
+there ("true" in en; "false" in zh, where the box asks back instead: DECIMAL_COMMA).
 """
 import html
 import json
@@ -43,7 +44,7 @@ import numpy as np
 LANGS = ("zh", "en")
 HERE = Path(__file__).resolve().parent
 PAGES = ("library", "word-vectors", "self-attention", "asymmetry", "weights", "weighted-sum", "why",
-         "misconceptions", "two-layers", "faq")
+         "order-and-cost", "two-layers", "faq", "softmax", "explorer", "rain")
 
 # Tolerances the texts state: weights to two decimals; a ratio to one.
 WEIGHT_TOLERANCE = 0.01
@@ -115,7 +116,7 @@ def exercises():
         raise ValueError("exercise library-quantum says Quantum Mechanics scores 0 before and after")
     before, after = float(library.weights[q_book]), float(_softmax(keen_scores)[q_book])
     out.append(Exercise(
-        "library-quantum", "library", "choice",
+        "library-quantum", "softmax", "choice",
         "zero" if after == 0 else "down" if after < before else "up" if after > before else "same",
         values={"question": _as_list(keen), "before": before, "after": after,
                 "lead_before": float(library.scores[top] - library.scores[q_book]),
@@ -128,7 +129,7 @@ def exercises():
     twin = _softmax(twin_relevance)
     before, each = float(library.weights[0]), float(twin[0])
     out.append(Exercise(
-        "library-twin", "library", "choice",
+        "library-twin", "softmax", "choice",
         "as-before" if np.isclose(each, before) else "half" if np.isclose(each, before / 2)
         else "more-than-half" if each > before / 2 else "less-than-half",
         values={"before": before, "rest": 1 - before, "each": each,
@@ -168,7 +169,7 @@ def exercises():
     if q_it @ noun_only <= np.delete(untied[it], c).max():  # the texts: 猫 still scores highest
         raise ValueError("exercise wv-score says 它 still finds 猫 best without 'animal'; it does not")
     out.append(Exercise(
-        "wv-score", "word-vectors", "number", float(q_it @ noun_only),
+        "wv-score", "self-attention", "number", float(q_it @ noun_only),
         values={"full": float(q_it @ k_cat), "animal": float(q_it[slot["animal"]])},
         mistakes={"unchanged": float(q_it @ k_cat), "animal": float(q_it[slot["animal"]])},
         tolerance=WEIGHT_TOLERANCE, fmt="decimal"))
@@ -193,7 +194,7 @@ def exercises():
         raise ValueError("exercise sa-dog-cat says the Query of 狗 is the noun row of W_Q; it is not")
     asks = {f: float(q_cat[i]) for f, i in slot.items()}  # the noun's question, slot by slot
     out.append(Exercise(
-        "sa-dog-cat", "self-attention", "number", float(scores5[dog, c]),
+        "sa-dog-cat", "word-vectors", "number", float(scores5[dog, c]),
         values={"noun": asks["noun"], "animal": asks["animal"], "q_pronoun": asks["pronoun"],
                 "q_verb": asks["verb"], "q_measure": asks["measure"],
                 "it_cat": float(untied[it, c]), "cat_cat": float(untied[c, c])},
@@ -244,14 +245,14 @@ def exercises():
     masked_scores[cat] = -np.inf
     masked = _softmax(masked_scores)
     out.append(Exercise(
-        "weights-mask", "weights", "number", float(masked[cat]),
+        "weights-mask", "softmax", "number", float(masked[cat]),
         values={"a": float(masked[a]), "a_before": float(weights[a]), "cat": float(weights[cat])},
         mistakes={"cat": float(weights[cat])},
         tolerance=0.001, percent=True, code="weights_mask",  # exactly 0: "0.01" is the lesson's opposite
         code_value=lambda ns: ns["weights"], code_expected=masked))
     cold = _softmax(scores / 0.8)  # not one of the temperatures the page prints (0.5, 1, 2)
     out.append(Exercise(
-        "weights-temperature", "weights", "number", float(cold[cat]),
+        "weights-temperature", "softmax", "number", float(cold[cat]),
         values={"temperature": 0.8, "cat": float(weights[cat])}, mistakes={"cat": float(weights[cat])},
         tolerance=WEIGHT_TOLERANCE, percent=True, code="weights_temperature",
         code_value=lambda ns: ns["weights"], code_expected=cold))
@@ -279,15 +280,28 @@ def exercises():
     after = sentence.self_attention(shuffled)[0]
     unchanged = np.isclose(before[it, c], after[shuffled.index("它"), shuffled.index("猫")])
     out.append(Exercise(
-        "ws-shuffle", "weighted-sum", "choice", "same" if unchanged else "changes",
+        "ws-shuffle", "explorer", "choice", "same" if unchanged else "changes",
         values={"weight": float(before[it, c]), "shuffled": {
             "zh": " ".join(shuffled),
             "en": f"{' '.join(sentence.ENGLISH[w] for w in shuffled)} ({' '.join(shuffled)})"}},
         choices=("same", "changes"), mistakes={"changes": "changes"}))
+    # The explorer's experiment: take "pet" out of the word vector of 猫. The weights stay (the
+    # label has no "pet"); the new "it" loses all its "pet" (only 猫 handed it over).
+    x_no_pet = np.array([sentence.embedding[w] for w in words], dtype=np.float64)  # (n, d)
+    x_no_pet[c, pet_feature] = 0
+    weights_no_pet, new_no_pet = sentence._attend(x_no_pet, sentence.w_query, sentence.w_key, sentence.w_value)
+    if not np.allclose(weights_no_pet, sentence.sentence_weights()):
+        raise ValueError("exercise explorer-pet says the weights stay when 猫 loses 'pet'; they change")
+    pet_value = sentence.value_features.index("pet")
+    out.append(Exercise(
+        "explorer-pet", "explorer", "number", float(new_no_pet[it, pet_value]),
+        values={"pet": float(sentence.new_it_meaning()["pet"]), "weight": float(weights_no_pet[it, c])},
+        tolerance=0.001, fmt="decimal",  # exactly 0: no other word hands over "pet"
+        mistakes={"unchanged": float(sentence.new_it_meaning()["pet"])}))
 
     # --- why it fixes part 1's pain points ------------------------------------------
     out.append(Exercise(
-        "why-2000", "why", "number", cost.comparisons(2000), values={"n": 2000},
+        "why-2000", "order-and-cost", "number", cost.comparisons(2000), values={"n": 2000},
         mistakes={"n": 2000, "relay": cost.chain_steps(2000), "twice": 2 * 2000,
                   "half": 2000 * 2000 // 2, "pairs": 2000 * 1999 // 2},  # each pair counted once
         fmt="count", code="why_2000", code_value=lambda ns: ns["n"] * ns["n"],
@@ -297,23 +311,41 @@ def exercises():
         "chain": cost.path_length(500, attention=False)}, fmt="count",  # works 21: ask about 500
         mistakes={"chain": cost.path_length(500, attention=False)}))
 
-    # --- misconceptions: computed, not fixed; differences, not ratios ------------------
+    # --- rain: computed, not fixed (faq's misconception); softmax: differences, not ratios ---
     # One step beyond the page, which prints the weights: what do they mix here? (R22: asking
     # which word "it" looks at most repeated the 91% printed just above.)
     rain = list(sentence.RAIN_SENTENCE)
     rain_weights = sentence.rain_attention(rain)[0][rain.index("它")]
     rain_animal, cat_animal = sentence.rain_it_meaning()["animal"], sentence.new_it_meaning()["animal"]
     out.append(Exercise(
-        "mis-rain", "misconceptions", "number", float(rain_animal),
+        "mis-rain", "rain", "number", float(rain_animal),
         values={"weight": float(rain_weights.max()), "sentence": "".join(rain),
                 "cat_animal": float(cat_animal)},
         tolerance=0.001, fmt="decimal",  # exactly 0: none of these words means "animal"
         mistakes={"cat_sentence": float(cat_animal), "weight": float(rain_weights.max())}))
+    # rain: the hand-set rule "a pronoun also looks for weather" taken out, "it" has little to go by.
+    rule_at = sentence.features.index("pronoun"), len(sentence.key_features)  # W_Q's weather slot
+    w_query_no_rule = sentence.rain_w_query.copy()
+    rule = float(w_query_no_rule[rule_at])
+    w_query_no_rule[rule_at] = 0
+    x_rain = np.array([sentence.rain_embedding[w] for w in rain], dtype=np.float64)  # (n, 8)
+    no_rule = sentence._attend(x_rain, w_query_no_rule, sentence.rain_w_key, sentence.rain_w_value)[0]
+    it_r, rains = rain.index("它"), rain.index("下雨")
+    out.append(Exercise(
+        "rain-no-rule-top", "rain", "choice", rain[int(np.argmax(no_rule[it_r]))],
+        values={"rule": rule}, choices=_word_choices(rain),
+        mistakes={"rains": "下雨"} if int(np.argmax(no_rule[it_r])) != rains else {}))
+    out.append(Exercise(
+        "rain-no-rule", "rain", "number", float(no_rule[it_r, rains]),
+        values={"rule": rule, "with_rule": float(rain_weights[rains]),
+                "it_self": float(no_rule[it_r, it_r])},
+        tolerance=WEIGHT_TOLERANCE, percent=True,
+        mistakes={"with_rule": float(rain_weights[rains])}))
     # "cat" against "is", not "a": the weights chapter works "cat" against "a" (R41 zh: 6.05 again)
     is_ = ARTICLE_WORDS.index("是")
     ratio = float(weights[cat] / weights[is_])
     out.append(Exercise(
-        "mis-ratio", "misconceptions", "number", ratio,
+        "mis-ratio", "softmax", "number", ratio,
         values={"cat_score": float(scores[cat]), "is_score": float(scores[is_]),
                 "score_ratio": float(scores[cat] / scores[is_]), "gap": float(scores[cat] - scores[is_])},
         tolerance=2 * RATIO_TOLERANCE, fmt="ratio", code="mis_ratio",  # 0.76 / 0.05 off the page: 15.2
@@ -356,7 +388,7 @@ def exercises():
         mistakes={"cat": float(weights[cat])},
         tolerance=WEIGHT_TOLERANCE, percent=True))
     out.append(Exercise(
-        "faq-double", "faq", "number", cost.comparisons(2000) / cost.comparisons(1000),
+        "faq-double", "order-and-cost", "number", cost.comparisons(2000) / cost.comparisons(1000),
         values={"n": 1000, "n2": 2000}, fmt="count", code="faq_double", mistakes={"twice": 2},
         code_value=lambda ns: ns["n"] * ns["n"] / 1000 ** 2,
         code_expected=cost.comparisons(2000) / cost.comparisons(1000)))
@@ -394,12 +426,19 @@ _SPACES = re.compile(r"[\s\u00a0\u2009\u202f\u3000']+")
 _PLAIN = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
 _THOUSANDS = re.compile(r"^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$")
 _DECIMAL_COMMA = re.compile(r"^[+-]?\d+,\d+$")
+# Whether "1,5" reads as 1.5 (issue 27). Chinese writes decimals with a point only, so in zh a comma
+# between digits is a slip (for 15? for 1.5?): the box asks 「你是想写 1.5 吗？」 instead of guessing.
+# English readers from decimal-comma countries type 0,76, and "1,5" is no English thousands
+# grouping, so in en it has one sensible reading: 1.5.
+DECIMAL_COMMA = {"zh": False, "en": True}
 
 
-def _plain(text):
+def _plain(text, decimal_comma=True):
     if _THOUSANDS.match(text):
         text = text.replace(",", "")
     elif _DECIMAL_COMMA.match(text):
+        if not decimal_comma:
+            return None
         text = text.replace(",", ".")
     return float(text) if _PLAIN.match(text) else None
 
@@ -408,12 +447,13 @@ _AFFIX = re.compile(r"^(?:大约|大概|约|≈|~|about|approx\.?)|(?:倍|次|�
                     re.IGNORECASE)
 
 
-def parse_number(text, percent=False):
+def parse_number(text, percent=False, decimal_comma=True):
     """A reader's answer as a float, or None when it is not a number.
 
-    Accepts 0.76, .76, 0,76, 4,000,000, 4 000 000, 4e6, 1/4, full-width digits,
-    400万, and the words around a number a reader types (约 6 倍, about 6x, 4000000 次,
-    a final full stop); "76%" only where a percentage may be given (`percent`).
+    Accepts 0.76, .76, 0,76 (only with `decimal_comma`, see DECIMAL_COMMA), 4,000,000,
+    4 000 000, 4e6, 1/4, full-width digits, 400万, and the words around a number a reader
+    types (约 6 倍, about 6x, 4000000 次, a final full stop); "76%" only where a percentage
+    may be given (`percent`).
     """
     text = _SPACES.sub("", str(text).translate(_FULL_WIDTH))
     # words around the number that a reader naturally types: 约 6 倍, about 6x, 4000000 次, 6.
@@ -430,22 +470,30 @@ def parse_number(text, percent=False):
     elif text.endswith("亿"):
         text, scale = text[:-1], 1e8
     if text.count("/") == 1:
-        top, bottom = (_plain(part) for part in text.split("/"))
+        top, bottom = (_plain(part, decimal_comma) for part in text.split("/"))
         if top is None or not bottom:
             return None
         value = top / bottom
     else:
-        value = _plain(text)
+        value = _plain(text, decimal_comma)
     if value is None or not math.isfinite(value):
         return None
     return value * scale
 
 
-def is_correct(exercise, reply):
-    """Whether `reply` (what the reader typed, or the chosen value) is right."""
+def decimal_point_meant(text, percent=False):
+    """What a reader who typed a decimal comma meant, as the zh box asks it back ("1,5" -> "1.5"),
+    or None when `text` reads the same without decimal commas (or not at all)."""
+    if parse_number(text, percent, False) is not None or parse_number(text, percent, True) is None:
+        return None
+    return re.sub(r"[,，]", ".", str(text).strip(), count=1)
+
+
+def is_correct(exercise, reply, lang="en"):
+    """Whether `reply` (what the reader typed, or the chosen value) is right on a `lang` page."""
     if exercise.kind == "choice":
         return reply == exercise.answer
-    value = parse_number(reply, exercise.percent)
+    value = parse_number(reply, exercise.percent, DECIMAL_COMMA[lang])
     if value is None:
         return False
     return abs(value - exercise.answer) <= exercise.tolerance + 1e-9 * max(1.0, abs(exercise.answer))
@@ -563,9 +611,10 @@ def embed(page, lang, *, directory_urls=True):
     text = texts(lang)
     ui = text["ui"]
     messages = {key: ui[key] for key in ("correct", "incorrect", "mistake", "unreadable", "empty", "no_percent",
-                                         "need_percent", "unchosen", "solved", "revealed")}
+                                         "need_percent", "decimal_comma", "unchosen", "solved", "revealed")}
     prefix = _asset_prefix(lang, directory_urls)
     parts = ["", f'<div class="exercises" data-exercises-page="{_attr(page)}" '
+             f'data-decimal-comma="{str(DECIMAL_COMMA[lang]).lower()}" '
              f'data-messages="{_attr(_json(messages))}" markdown="1">', "",
              f'<link rel="stylesheet" href="{prefix}assets/stylesheets/exercises.css">',
              f'<p class="exercises__intro">{_inline(ui["intro"])}</p>', ""]

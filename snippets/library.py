@@ -15,7 +15,7 @@ labels = np.array([[1.0, 0.8, 0.0, 0.0],
                    [0.0, 0.0, 1.0, 0.0],
                    [0.0, 0.0, 0.0, 1.0]])
 # Values: feeding, deworming, off-topic
-contents = np.array([[0.9, 0.3, 0.0],
+contents = np.array([[0.9, 0.0, 0.0],
                      [0.2, 0.9, 0.0],
                      [0.0, 0.0, 1.0],
                      [0.0, 0.0, 1.0]])
@@ -68,9 +68,9 @@ def main():
     best = contents[scores.argmax()]
     # columns: feeding, deworming, off-topic
     print("top book only:", best)
-    #> top book only: [0.9 0.3 0. ]
+    #> top book only: [0.9 0.  0. ]
     print("weighted note:", note.round(2))
-    #> weighted note: [0.78 0.38 0.03]
+    #> weighted note: [0.78 0.12 0.03]
     # --8<-- [end:winner]
 
     # --8<-- [start:soft_dict]
@@ -83,7 +83,7 @@ def main():
         return softmax(keys @ query) @ values
 
     print(soft_get(question, labels, contents).round(2))
-    #> [0.78 0.38 0.03]
+    #> [0.78 0.12 0.03]
     # --8<-- [end:soft_dict]
 
 

@@ -74,7 +74,8 @@ def _new_it_formula(lang):
     if lang == "zh":
         terms = [f"{_w(w)}×「{word}」的 V" for word, w in zip(sentence.SENTENCE, weights)]
         return "新的「它」 = " + " + ".join(terms)
-    terms = [f"{_w(w)} × V({WORD_EN[word]})" for word, w in zip(sentence.SENTENCE, weights)]
+    # V<sub>it</sub>, not V(it): story mode hides code, and "V(" reads as a call (tests/test_story_mode.py)
+    terms = [f"{_w(w)} × V<sub>{WORD_EN[word]}</sub>" for word, w in zip(sentence.SENTENCE, weights)]
     return "new *it* = " + " + ".join(terms)
 
 
@@ -347,7 +348,7 @@ VALUES = {
 }
 
 
-# The review pages (misconceptions, faq): short tables that fit a phone.
+# The FAQ: short tables that fit a phone.
 def _self_weights_table(lang):
     """Each word of 它是一只猫 and the weight it keeps for itself (the heatmap's diagonal)."""
     words = sentence.SENTENCE
@@ -355,12 +356,6 @@ def _self_weights_table(lang):
     header = ["词", "留给自己的权重"] if lang == "zh" else ["Word", "Weight on itself"]
     diagonal = np.diag(sentence.sentence_weights())
     return _table(header, [[n, _w(x)] for n, x in zip(names, diagonal)])
-
-
-def _faq_cost_table(lang):
-    """Comparisons for 1000, 2000 and 4000 words: each doubling quadruples them."""
-    header = ["词数", "两两比对次数"] if lang == "zh" else ["Words", "Comparisons"]
-    return _table(header, [[f"{n:,}", f"{cost.comparisons(n):,}"] for n in (1000, 2000, 4000)])
 
 
 def _tied_self_squares(lang):
@@ -494,7 +489,6 @@ VALUES.update({
     "num.it_is_percent": lambda lang: _pct(_article_weights()[1]),
     "num.it_self_weight": lambda lang: _w(sentence.sentence_weights()[0, 0]),
     "table.self_weights": _self_weights_table,
-    "table.faq_cost": _faq_cost_table,
 })
 
 
@@ -546,6 +540,78 @@ VALUES.update({
     "num.cost_4_words": lambda lang: f"{cost.comparisons(4):,}",
     "num.cost_8_words": lambda lang: f"{cost.comparisons(8):,}",
     "num.relay_hand_offs_21": lambda lang: f"{cost.path_length(21, attention=False)}",
+})
+
+
+# --- differences: the article's own sketches next to what this site computes --------------
+# Inputs quoted from the article, not derived: its normalised row for 它 (a sketch; softmax of its
+# own scores gives the computed row) and its text heatmap, rows asking, darker = more.
+ARTICLE_WEIGHTS = [0.05, 0.04, 0.13, ARTICLE_CAT_WEIGHT]
+ARTICLE_HEATMAP = [["░", "░", "▒", "█"],
+                   ["▒", "█", "░", "░"],
+                   ["░", "░", "█", "▒"],
+                   ["█", "░", "▒", "▒"]]
+_SKETCH = {"zh": ("原文（示意）", "本站（算出来的）"), "en": ("The article (a sketch)", "This site (computed)")}
+
+
+def _word_names(lang):
+    return sentence.SENTENCE if lang == "zh" else [f"{WORD_EN[w]} ({w})" for w in sentence.SENTENCE]
+
+
+def _article_weights_table(lang):
+    """differences#numbers: the article's row of 它 next to softmax of the article's scores."""
+    total = "合计" if lang == "zh" else "total"
+    rows = [[f"**{name}**"] + [_w(w) for w in row] + [_w(sum(row))]
+            for name, row in zip(_SKETCH[lang], [ARTICLE_WEIGHTS, _article_weights()])]
+    return _table([""] + list(_word_names(lang)) + [total], rows)
+
+
+def _article_heatmap_table(lang):
+    """differences#colours: the article's text heatmap, as a table of its symbols."""
+    return _sentence_grid(lang, ARTICLE_HEATMAP, str)
+
+
+def _cat_row_table(lang):
+    """differences#heatmap: the row of 猫 in the article's picture and in the computed heatmap."""
+    cat = sentence.SENTENCE.index("猫")
+    rows = [[f"**{name}**"] + list(row) for name, row in
+            zip(_SKETCH[lang], [ARTICLE_HEATMAP[cat], [_w(w) for w in sentence.sentence_weights()[cat]]])]
+    return _table([""] + list(_word_names(lang)), rows, numbers=False)
+
+
+VALUES.update({
+    "table.article_weights": _article_weights_table,
+    "num.article_others_percent": lambda lang: _pct(1 - ARTICLE_CAT_WEIGHT),
+    "table.article_heatmap": _article_heatmap_table,
+    "table.cat_row": _cat_row_table,
+    "num.cat_it_percent": lambda lang: _pct(sentence.sentence_weights()[3, 0]),
+    "num.cat_self_percent": lambda lang: _pct(sentence.sentence_weights()[3, 3]),
+})
+
+
+# --- faq and formula (the FAQ's self-weights; the formula page's one question, three books) -----
+def _self_weight(word):
+    """faq#why-attend-to-itself: the weight `word` keeps for itself, said to be the biggest of its row."""
+    i = sentence.SENTENCE.index(word)
+    weights = sentence.sentence_weights()
+    if int(np.argmax(weights[i])) != i:
+        raise ValueError(f"faq: {word} does not keep the biggest share of its row for itself")
+    return _w(weights[i, i])
+
+
+def _one_query_weights(question=(1.0, 0.0)):
+    """formula#one-query: the weights of the three books (section one_query of snippets/attention.py)."""
+    from snippets.attention import dot_product_attention
+    key = np.array([[1.0, 0.0], [0.0, 1.0], [1.0, 1.0]])  # cats, cooking, both
+    value = np.array([[10.0], [20.0], [50.0]])
+    return dot_product_attention(np.array(question), key, value)[1]
+
+
+VALUES.update({
+    "num.is_self_weight": lambda lang: _self_weight("是"),
+    "num.a_self_weight": lambda lang: _self_weight("一只"),
+    "num.one_query_cooking_percent": lambda lang: _pct(_one_query_weights()[1]),
+    "num.one_query_cooking_percent_keen": lambda lang: _pct(_one_query_weights((3.0, 0.0))[1]),
 })
 
 

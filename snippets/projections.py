@@ -1,6 +1,7 @@
 """Three faces of one word: Query, Key and Value made from one embedding.
 
-Page: "Questions and pitfalls" (docs/*/faq.md), which shows the asymmetry with random matrices.
+Page: the deep dive "What if W_K = W_Q?" (docs/*/asymmetry.md), which shows the tied
+scores symmetric with random matrices too.
 Run ``python -m snippets.projections``.
 """
 

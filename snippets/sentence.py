@@ -6,11 +6,12 @@ each kind of word looks for; W_K puts the kind of word, and "animal", on its
 label (the Key); W_V hands over what the word means (the Value). So a Key is
 not a Value: the Key of "cat" says "noun, animal", its Value "animal, pet".
 A score is a sum over the Key's slots: "it" scores "cat" 2.0 (noun) + 1.0
-(animal) = 3.0, the article's number, so a Query is not a list of scores.
+(animal) = 3.0, the article's number, so a Query is not a list of scores;
+"a" gets its medium 1.2 for being a measure word, as in the article.
 The sentence 它下雨了 needs two features this one does not (weather, particle):
 section ``widen`` adds them to a copy of the model, every old number unchanged.
-Pages: "Back to word vectors", "Scores → weights", "A weighted sum of values",
-"Common misconceptions".
+Pages: "Self-attention", its deep dives "Where the three faces come from" and
+"What if W_K = W_Q?", "Scores → weights", "A weighted sum of values".
 Run ``python -m snippets.sentence``.
 """
 from snippets.attention import dot_product_attention
@@ -28,7 +29,7 @@ words = ["it", "is", "a", "cat"]
 vectors = [  # 1 = the word has this feature
     [1, 0, 0, 0, 0, 0],  # it: a pronoun
     [0, 1, 0, 0, 0, 0],  # is: a linking verb
-    [0, 0, 1, 0, 1, 0],  # a: a measure word for animals
+    [0, 0, 1, 0, 0, 0],  # a: a measure word
     [0, 0, 0, 1, 1, 1],  # cat: a noun; an animal, a pet
 ]
 embedding = dict(zip(words, vectors))  # word -> its vector
@@ -39,7 +40,7 @@ embedding = dict(zip(words, vectors))  # word -> its vector
 # (d, d_k) = (6, 5). The two meaning rows look for nothing.
 w_query = np.array([
     # pron verb meas noun anim
-    [0.5, 0.3, 0.2, 2.0, 1.0],  # pronoun: a noun, an animal
+    [0.5, 0.3, 1.2, 2.0, 1.0],  # pronoun: a noun, an animal, a measure
     [1.0, 2.0, 0.0, 0.0, 0.1],  # verb: verbs, then pronouns
     [0.2, 0.2, 1.2, 0.2, 0.8],  # measure: measures, animals
     [1.2, 0.2, 0.6, 1.0, 0.5],  # noun: pronouns, nouns
@@ -189,9 +190,9 @@ def main():
     for word, row in zip(words, scores):
         print(word, *(f"{s:.1f}" for s in row))
     #> it 0.5 0.3 1.2 3.0
-    #> is 1.0 2.0 0.1 0.1
-    #> a 0.2 0.2 2.0 1.0
-    #> cat 1.2 0.2 1.1 1.5
+    #> is 1.0 2.0 0.0 0.1
+    #> a 0.2 0.2 1.2 1.0
+    #> cat 1.2 0.2 0.6 1.5
     # --8<-- [end:scores_rows]
 
     # --8<-- [start:heatmap_rows]
@@ -200,9 +201,9 @@ def main():
     for word, row in zip(words, weights):
         print(word, row.round(2))
     #> it [0.06 0.05 0.13 0.76]
-    #> is [0.22 0.6  0.09 0.09]
-    #> a [0.1  0.1  0.59 0.22]
-    #> cat [0.28 0.1  0.25 0.37]
+    #> is [0.22 0.61 0.08 0.09]
+    #> a [0.14 0.14 0.39 0.32]
+    #> cat [0.31 0.11 0.17 0.41]
     # --8<-- [end:heatmap_rows]
 
     # --8<-- [start:asymmetric]
@@ -210,15 +211,15 @@ def main():
     print(f"it->cat: score {scores[0, 3]:.1f}, weight {weights[0, 3]:.2f}")
     print(f"cat->it: score {scores[3, 0]:.1f}, weight {weights[3, 0]:.2f}")
     #> it->cat: score 3.0, weight 0.76
-    #> cat->it: score 1.2, weight 0.28
+    #> cat->it: score 1.2, weight 0.31
     # --8<-- [end:asymmetric]
 
     # --8<-- [start:tied]
     tied = q @ q.T  # W_K = W_Q: every Key is the word's own Query
     print(f"it->cat: score {tied[0, 3]:.1f}, cat->it: {tied[3, 0]:.1f}")
     print(f"it->it:  score {tied[0, 0]:.1f}, weight {softmax(tied)[0, 0]:.2f}")
-    #> it->cat: score 3.3, cat->it: 3.3
-    #> it->it:  score 5.4, weight 0.86
+    #> it->cat: score 3.9, cat->it: 3.9
+    #> it->it:  score 6.8, weight 0.93
     # --8<-- [end:tied]
 
     # --8<-- [start:new_it]
@@ -227,7 +228,7 @@ def main():
     for feature, amount in zip(value_features, new_it):
         print(f"{feature:<8}{amount:.2f}")
     #> refers  0.06
-    #> animal  0.89
+    #> animal  0.76
     #> pet     0.76
 
     print("same as new[0]:", np.allclose(new_it, new[0]))

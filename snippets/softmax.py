@@ -112,9 +112,11 @@ ARTICLE_CAT_WEIGHT = 0.78  # the article's rough weight for 猫 (softmax of its 
 
 def main():
     # --8<-- [start:article_scores]
+    # --8<-- [start:scores]
     words = ["it", "is", "a", "cat"]
     # the scores "it" gives each word (before softmax)
     scores = np.array([0.5, 0.3, 1.2, 3.0])
+    # --8<-- [end:scores]
     weights = softmax(scores)
 
     for word, weight in zip(words, weights):

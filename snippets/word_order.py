@@ -5,7 +5,7 @@ comparison says where a word stands. Read the sentence in another order and
 every weight is still there: the rows and the columns of the table move with
 the words, and each word gets the same new vector as before. Transformers add
 the order back with positional encoding (later in the series).
-Page: "Why this fixes the two problems from part 1" (docs/*/why.md).
+Page: the deep dive "Word order and cost" (docs/*/order-and-cost.md).
 Run ``python -m snippets.word_order``.
 """
 import numpy as np
@@ -22,9 +22,9 @@ def main():
     new_weights, _ = self_attention(shuffled)
     for word, row in zip(shuffled, new_weights):
         print(word, row.round(2))
-    #> cat [0.37 0.25 0.1  0.28]
-    #> a [0.22 0.59 0.1  0.1 ]
-    #> is [0.09 0.09 0.6  0.22]
+    #> cat [0.41 0.17 0.11 0.31]
+    #> a [0.32 0.39 0.14 0.14]
+    #> is [0.09 0.08 0.61 0.22]
     #> it [0.76 0.13 0.05 0.06]
 
     moved = weights[order][:, order]  # the old table, reordered

@@ -203,7 +203,7 @@ def test_the_console_check_catches_a_loop_without_a_blank_line():
     assert pasted_errors(["for i in range(2):\n    x = i\n#> nothing\n\nprint(x)\n"]) == []
 
 
-COPY_ALL_PAGES = ["weights/", "en/word-vectors/", "en/misconceptions/"]
+COPY_ALL_PAGES = ["weights/", "en/word-vectors/", "en/order-and-cost/"]
 
 
 @pytest.mark.browser
@@ -222,7 +222,7 @@ def test_copy_all_button_copies_the_chapter_and_it_runs(browser, site_url, url, 
         box = page.locator("[data-copy-all]")
         assert box.is_visible()
         assert page.evaluate("document.querySelector('article h1').nextElementSibling.matches('[data-copy-all]')")
-        box.locator("button").click()
+        box.locator("[data-copy-button]").click()
         assert box.locator("[role=status]").text_content().strip()
         text = page.evaluate("navigator.clipboard.readText()")
         blocks = page.evaluate("""() => [...document.querySelectorAll('article div.language-python.highlight pre > code')]

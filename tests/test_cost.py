@@ -81,7 +81,7 @@ def test_the_sections_the_why_page_shows_have_no_checks():
     source = (Path(__file__).resolve().parents[1] / "snippets" / "cost.py").read_text(encoding="utf-8")
     sections = parse_sections(source)
     namespace = {}
-    for name in ("path", "counts"):  # short, unchecked: the price fold on why shows counts
+    for name in ("path", "counts"):  # short, unchecked: the price fold on order-and-cost shows counts
         shown = sections[name]
         assert "isinstance" not in shown and "raise" not in shown and "_check" not in shown
         assert len(shown.strip().split("\n")) <= 15

@@ -71,8 +71,8 @@ def test_enough_exercises_over_enough_chapters():
     pages = {e.page for e in ALL}
     assert len(ALL) >= 12
     assert len(pages) >= 6 and pages == set(exercises.PAGES)
-    for page in exercises.PAGES:
-        assert len(exercises.by_page(page)) >= 2, page
+    for page in exercises.PAGES:  # a core chapter may keep one (its prose budget counts them)
+        assert len(exercises.by_page(page)) >= 1, page
     assert len({e.id for e in ALL}) == len(ALL)  # ids are unique
     assert {e.kind for e in ALL} == {"number", "choice"}
 
@@ -310,6 +310,42 @@ def test_parse_number(text, percent, expected):
         assert got is None
     else:
         assert got == pytest.approx(expected, abs=1e-12)
+
+
+# zh reads no decimal comma (issue 27: 「1,5」 was marked right as 1.5); what en reads as a
+# decimal comma, zh refuses, and only that. (text, percent, en reading, what the zh box asks back)
+DECIMAL_COMMA_CASES = [
+    ("1,5", False, 1.5, "1.5"), ("0,76", False, 0.76, "0.76"), ("1，5", False, 1.5, "1.5"),
+    ("76,5%", True, 0.765, "76.5%"), ("约 1,5 倍", False, 1.5, "约 1.5 倍"), ("1,5/2", False, 0.75, "1.5/2"),
+    ("1,500", False, 1500.0, None), ("4,000,000", False, 4e6, None), ("1.5", False, 1.5, None),
+    ("1,5,5", False, None, None), ("abc", False, None, None),
+]
+
+
+@pytest.mark.parametrize("text, percent, en, asked", DECIMAL_COMMA_CASES)
+def test_zh_asks_back_for_a_decimal_comma_where_en_reads_it(text, percent, en, asked):
+    assert exercises.DECIMAL_COMMA == {"zh": False, "en": True}
+    got = exercises.parse_number(text, percent)
+    assert got is None if en is None else got == pytest.approx(en, abs=1e-12)
+    zh = exercises.parse_number(text, percent, decimal_comma=False)
+    if asked is None:  # no decimal comma in it: both languages read it alike
+        assert zh == got
+    else:
+        assert zh is None
+    assert exercises.decimal_point_meant(text, percent) == asked
+    if asked is not None:  # and what it asks back reads, in zh, as what en read
+        assert exercises.parse_number(asked, percent, decimal_comma=False) == pytest.approx(en, abs=1e-12)
+
+
+def test_the_exercise_blocks_say_whether_a_decimal_comma_reads():
+    for lang in exercises.LANGS:
+        markup = exercises.embed("weights", lang)
+        assert f'data-decimal-comma="{str(exercises.DECIMAL_COMMA[lang]).lower()}"' in markup
+        assert "{VALUE}" in exercises.texts(lang)["ui"]["decimal_comma"]
+    assert "你是想写 {VALUE} 吗？" in exercises.texts("zh")["ui"]["decimal_comma"]
+    equal = BY_ID["weights-equal"]
+    assert exercises.is_correct(equal, "0,25", "en") and not exercises.is_correct(equal, "0,25", "zh")
+    assert exercises.is_correct(equal, "0.25", "zh") and exercises.is_correct(equal, "25%", "zh")
 
 
 def test_answers_are_checked_within_the_stated_tolerance():

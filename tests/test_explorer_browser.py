@@ -12,7 +12,7 @@ and dark, 1280 px and a 390 px phone; axe finds nothing in the widget.
 
 The page that carries the explorer is found, not hard-coded. While no chapter
 places the placeholder yet, the tests build a copy of the project with
-`{{ widget.explorer }}` appended to weighted-sum.md (docs/ itself is untouched).
+`{{ widget.explorer }}` appended to explorer.md (docs/ itself is untouched).
 """
 import json
 import re
@@ -31,7 +31,7 @@ pytestmark = [pytest.mark.site, pytest.mark.browser]
 SELECTOR = "[data-attention-explorer]"
 TOLERANCE = 1e-9
 LANGS = ("zh", "en")
-FALLBACK_PAGE = "weighted-sum.md"  # where the copy places the placeholder when no chapter does yet
+FALLBACK_PAGE = "explorer.md"  # where the copy places the placeholder when no chapter does yet
 THEME_NOISE = [("api.github.com", "/repos/attention-docs/attention"), (None, "/sitemap.xml")]
 
 

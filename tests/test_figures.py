@@ -1056,7 +1056,7 @@ def test_a_transposed_heatmap_is_caught(monkeypatch):
     monkeypatch.setattr(heatmap.style, "matrix", lambda ax, values, *a, **k: matrix(ax, np.asarray(values).T, *a, **k))
     planted = {("heatmap", "en", "light", "phone"): figures.render("heatmap", "en", "light", "phone")}
     with pytest.raises(AssertionError, match="row 它, column"):
-        test_heatmap_cell_i_j_shows_weight_i_j(planted, "en", "phone")
+        test_heatmap_cell_i_j_shows_weight_i_j(planted, "en", "light", "phone")
 
 
 def test_mix_caption_calls_empty_values_water_only_while_they_are_empty():

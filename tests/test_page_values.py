@@ -91,18 +91,18 @@ def test_word_vector_numbers_match_the_sentence():
         assert render("num.cat_it_score", lang) == f"{scores[3, 0]:.1f}" == "1.2"
         assert render("num.tied_it_cat_score", lang) == f"{tied[3, 0]:.1f}"  # symmetric
         assert render("num.tied_it_self_score", lang) == f"{sum(x * x for x in sentence.w_query[0]):.1f}"
-        assert render("num.tied_it_self_weight", lang) == f"{tied_weights[0] / sum(tied_weights):.2f}" == "0.86"
+        assert render("num.tied_it_self_weight", lang) == f"{tied_weights[0] / sum(tied_weights):.2f}" == "0.93"
         weights = sentence.sentence_weights()[0]
-        assert render("num.new_it_animal", lang) == f"{weights[2] + weights[3]:.2f}"  # from 一只 and 猫
+        assert render("num.new_it_animal", lang) == f"{weights[3]:.2f}"  # from 猫 alone (一只: a measure word)
         assert render("num.new_it_pet", lang) == f"{weights[3]:.2f}"  # from 猫 alone
         assert render("num.new_it_refers", lang) == f"{weights[0]:.2f}" != "0.00"  # from 它 itself
         rain = sentence.rain_attention()[0]
         assert render("num.rain_it_weather", lang) == f"{rain[0, 1]:.2f}"
-        # W_K = W_Q: 它 keeps its weight for itself ("refers" only); what is left of 一只 and 猫
+        # W_K = W_Q: 它 keeps its weight for itself ("refers" only); what is left of 猫
         shares = [t / sum(tied_weights) for t in tied_weights]
-        assert render("num.tied_new_it_animal", lang) == f"{shares[2] + shares[3]:.2f}" != "0.00"
+        assert render("num.tied_new_it_animal", lang) == f"{shares[3]:.2f}" != "0.00"
         assert render("num.tied_new_it_pet", lang) == f"{shares[3]:.2f}" != "0.00"
-        assert render("num.tied_new_it_refers", lang) == f"{shares[0]:.2f}" == "0.86"
+        assert render("num.tied_new_it_refers", lang) == f"{shares[0]:.2f}" == "0.93"
 
 
 def test_library_numbers_match_the_lookup():
@@ -203,7 +203,7 @@ def test_new_it_formula_lists_each_words_weight_in_order():
     assert zh.split(" = ", 1)[1] == " + ".join(
         f"{w}×「{word}」的 V" for w, word in zip(weights, ["它", "是", "一只", "猫"]))
     assert en.split(" = ", 1)[1] == " + ".join(
-        f"{w} × V({word})" for w, word in zip(weights, ["it", "is", "a", "cat"]))
+        f"{w} × V<sub>{word}</sub>" for w, word in zip(weights, ["it", "is", "a", "cat"]))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -254,7 +254,7 @@ def test_values_follow_the_inputs_rather_than_being_typed(monkeypatch):
     assert render("num.cost_1000", "en") == "3,000"
 
 
-# ---- the review pages (misconceptions, faq): short tables for phones
+# ---- the review pages (faq): short tables for phones
 @pytest.mark.parametrize("lang", LANGS)
 def test_self_weights_table_is_the_heatmap_diagonal_in_two_short_columns(lang):
     header, rows = table_rows(render("table.self_weights", lang))
@@ -267,22 +267,12 @@ def test_self_weights_table_is_the_heatmap_diagonal_in_two_short_columns(lang):
     assert render("num.it_self_weight", lang) == rows[0][1]
 
 
-@pytest.mark.parametrize("lang", LANGS)
-def test_faq_cost_table_quadruples_with_each_doubling(lang):
-    header, rows = table_rows(render("table.faq_cost", lang))
-    assert len(header) == 2
-    counts = [(int(a.replace(",", "")), int(b.replace(",", ""))) for a, b in rows]
-    assert [n for n, _ in counts] == [1000, 2000, 4000]
-    assert all(c == n * n for n, c in counts)
-    assert [b / a for (_, a), (_, b) in zip(counts, counts[1:])] == [4, 4]
-
-
 def test_the_faq_five_percent_is_the_weight_of_is():
     assert render("num.it_is_percent", "en") == pct(article_weights()[1]) == "5%"
 
 
 def test_coreference_numbers_come_from_the_two_layers():
-    """misconceptions#two-layers: layer 1 weighs cat and fish alike in both sentences, layer 2 chooses."""
+    """faq#one-layer-is-not-enough, two-layers: layer 1 weighs cat and fish alike in both sentences, layer 2 chooses."""
     from snippets import coreference
     for last in ("was full", "was stale"):
         one, two = coreference.weights_of_it(last)
@@ -453,3 +443,64 @@ def test_library_sums_are_the_question_times_each_label():
         assert float(total) == round(library.scores[i], 1)
         assert sum(float(a) * float(b) for a, b in (t.split(" × ") for t in terms.split(" + "))) == \
             pytest.approx(library.scores[i])
+
+
+# ---- differences: the article's sketches next to the computed numbers (issue 27)
+def test_article_weights_table_puts_the_articles_row_next_to_softmax_of_its_scores():
+    """differences#numbers: the article's 0.05 / 0.04 / 0.13 / 0.78 (a sketch, an input) and the
+    computed row; both add up to 1, and only the computed one is softmax of the article's scores."""
+    for lang in LANGS:
+        header, rows = table_rows(render("table.article_weights", lang))
+        assert len(header) == 2 + len(sentence.SENTENCE) and len(rows) == 2
+        article, computed = ([float(c) for c in row[1:-1]] for row in rows)
+        assert article == [0.05, 0.04, 0.13, 0.78]
+        assert computed == [round(w, 2) for w in article_weights()]
+        assert article != computed and [row[-1] for row in rows] == ["1.00", "1.00"]
+    assert render("num.article_others_percent", "en") == "22%"
+
+
+def test_cat_row_puts_the_articles_symbols_next_to_the_computed_weights():
+    """differences#heatmap: in the article's picture 猫 looks mostly at 它 (█); computed, at itself."""
+    cat = sentence.SENTENCE.index("猫")
+    weights = sentence.sentence_weights()[cat]
+    for lang in LANGS:
+        header, (article, computed) = table_rows(render("table.cat_row", lang))
+        assert article[1:].index("█") == sentence.SENTENCE.index("它")
+        assert [float(c) for c in computed[1:]] == [round(w, 2) for w in weights]
+        assert int(np.argmax(weights)) == cat  # the difference the page explains
+    assert render("num.cat_self_percent", "en") == pct(weights[cat])
+    assert render("num.cat_it_percent", "en") == pct(weights[0])
+
+
+def test_article_heatmap_table_is_the_articles_text_picture():
+    """differences#colours: the article's block art, row by row, darker = more."""
+    header, rows = table_rows(render("table.article_heatmap", "zh"))
+    assert ["".join(row[1:]) for row in rows] == ["░░▒█", "▒█░░", "░░█▒", "█░▒▒"]
+    assert [row[0].strip("*") for row in rows] == sentence.SENTENCE
+
+
+def test_faq_self_weights_are_the_biggest_cells_of_their_rows():
+    """faq#why-attend-to-itself: 是 and 一只 keep the biggest share of their rows; 它 keeps little."""
+    weights = sentence.sentence_weights()
+    for lang in LANGS:
+        for name, word in (("num.is_self_weight", "是"), ("num.a_self_weight", "一只")):
+            i = sentence.SENTENCE.index(word)
+            assert weights[i].argmax() == i and render(name, lang) == f"{weights[i, i]:.2f}"
+    assert weights[0, 0] < weights[0].max()  # 它, the exception: it looks elsewhere
+
+
+def test_formula_one_query_numbers_are_what_its_code_prints():
+    """formula#one-query quotes the cooking book's share; it must be the weight the section prints
+    (run here as copied), and small only with the keen question."""
+    import textwrap
+    from pathlib import Path
+    from snippets.attention import dot_product_attention
+    source = (Path(__file__).resolve().parents[1] / "snippets" / "attention.py").read_text(encoding="utf-8")
+    section = re.search(r"# --8<-- \[start:one_query\]\n(.*?)# --8<-- \[end:one_query\]", source, re.S).group(1)
+    ns = {"np": np, "dot_product_attention": dot_product_attention, "print": lambda *a: None}
+    exec(textwrap.dedent(section), ns)
+    assert render("num.one_query_cooking_percent", "en") == pct(ns["weights"][1])
+    keen = ns["query"] * 3  # the page: write 3 for cats instead of 1
+    keen_weights = dot_product_attention(keen, ns["key"], ns["value"])[1]
+    assert render("num.one_query_cooking_percent_keen", "en") == pct(keen_weights[1])
+    assert keen_weights[1] < 0.05 < ns["weights"][1]

@@ -21,7 +21,7 @@ MODULES = ["library", "softmax", "attention", "projections", "sentence", "cost",
 
 # The sections pages include: renaming or dropping one breaks the site's include lines.
 EXPECTED_SECTIONS = {
-    "softmax": ["idea", "softmax", "softmax_checks", "article_scores", "amplify", "temperature",
+    "softmax": ["idea", "softmax", "softmax_checks", "scores", "article_scores", "amplify", "temperature",
                 "stable", "sum_to_one", "bad_input"],
     "attention": ["dot_product_attention", "attention", "attention_checks", "one_query", "scale",
                   "agree", "batch"],
@@ -46,8 +46,9 @@ PROJECTIONS = ["sentence:w_query", "sentence:w_key_value"]
 ATTENTION = ["attention:attention", "attention:attention_checks"]
 PREREQUISITES = {
     "softmax:article_scores": ["softmax:idea"],
-    "softmax:amplify": ["softmax:article_scores"],      # uses its scores and weights
-    "softmax:temperature": ["softmax:article_scores"],  # uses its scores
+    "softmax:scores": ["softmax:idea"],                 # numpy comes with the idea
+    "softmax:amplify": ["softmax:scores"],              # uses its words and scores
+    "softmax:temperature": ["softmax:scores"],          # uses its scores
     "softmax:stable": ["softmax:idea"],
     "softmax:sum_to_one": ["softmax:idea"],
     "softmax:bad_input": SOFTMAX,                      # the full version, and its checks

@@ -26,11 +26,14 @@ CORE["en"] = ["en/" + url for url in CORE["zh"]]
 
 
 def _visible_text(page):
-    """What a reader sees in the article: innerText skips display:none; buttons left out."""
+    """What a reader sees in the article: innerText skips display:none; buttons and the
+    provenance stamp left out."""
     return page.evaluate("""() => {
         const live = document.querySelector('article');
         let text = live.innerText;
-        for (const b of live.querySelectorAll('button')) {
+        // the provenance line under every page ("computed by this site's code, NumPy x.y") points at
+        // no block: it stays visible in story mode and is not a sentence about hidden code
+        for (const b of live.querySelectorAll('button, .computed-stamp')) {
           if (b.offsetParent && b.innerText.trim()) text = text.split(b.innerText).join(' ');
         }
         return text; }""")

@@ -1,6 +1,6 @@
 """Figure `cost`: what attention costs (n² comparisons) and what it buys (a path of 1).
 
-Page: "Why this fixes the two problems from part 1" (docs/*/why.md).
+Page: the deep dive "Word order and cost" (docs/*/order-and-cost.md).
 Counts from snippets.cost: comparisons, chain_steps, path_length.
 """
 import numpy as np

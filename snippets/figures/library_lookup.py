@@ -19,11 +19,9 @@ TOPICS = {  # the columns of library.contents
     "en": ("feeding", "deworming", "off-topic"),
 }
 CAPTION = {
-    "zh": "第一幅：问题和每本书书脊标签比出的分数；第二幅：softmax 后每本书分到的权重；"
-          "第三幅：笔记的每一项由各本书按权重贡献——不是只抄最相关的那一本。",
-    "en": "Scores, weights, then the note: each spine label is scored against the question, softmax turns the "
-          "scores into weights, and each item of the note blends all the books by weight instead of copying "
-          "the best match.",
+    "zh": "分数、权重、笔记：笔记的每一项按权重混合各本书，不是只抄第一名。",
+    "en": "Scores, weights, then the note: each item of the note blends all the books by weight instead of "
+          "copying the best match.",
 }
 TEXT = {
     "zh": {"relevance": "分数（Query · Key）", "weights": "权重（softmax）", "note": "笔记里每一项来自哪本书"},

@@ -1,13 +1,7 @@
 /*
- * Predict-then-check exercises ({{ exercises.<page> }}, markup from snippets/exercises.py).
- *
- * Contract (data-exercise, data-answer, data-kind, data-tolerance, data-percent,
- * data-mistakes, data-state): see the docstring of snippets/exercises.py. Messages
- * in the page's language come from data-messages on the enclosing .exercises.
- *
- * Progress: the ids of exercises answered correctly are kept in localStorage
- * ("attention-exercises"), in this browser only; nothing is ever sent anywhere.
- * API: window.attentionExercises.parse(text, percent), .init(scope).
+ * Predict-then-check exercises: markup, data-* contract and messages from snippets/exercises.py.
+ * Progress: solved ids in localStorage ("attention-exercises"), this browser only; nothing is sent.
+ * API: window.attentionExercises.parse(text, percent, decimalComma), .init(scope).
  */
 (function () {
   "use strict";
@@ -19,20 +13,19 @@
   var THOUSANDS = /^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$/;
   var DECIMAL_COMMA = /^[+-]?\d+,\d+$/;
 
-  function plain(text) {
+  function plain(text, decimalComma) {
     if (THOUSANDS.test(text)) text = text.replace(/,/g, "");
-    else if (DECIMAL_COMMA.test(text)) text = text.replace(",", ".");
+    else if (DECIMAL_COMMA.test(text)) {
+      if (decimalComma === false) return null;
+      text = text.replace(",", ".");
+    }
     return PLAIN.test(text) ? parseFloat(text) : null;
   }
 
-  /**
-   * A reader's number, or null. Same rules as parse_number() in
-   * snippets/exercises.py: 0.76, .76, 0,76, 4,000,000, 4 000 000, 4e6, 1/4,
-   * full-width digits, 400万; "76%" only when `percent` is true.
-   */
+  // A reader's number, or null: the rules of parse_number() in snippets/exercises.py.
   var AFFIX = /^(?:大约|大概|约|≈|~|about|approx\.?)|(?:倍|次|个|步|分|×|x|times|comparisons|steps|points|[.。!！])$/i;
 
-  function parse(text, percent) {
+  function parse(text, percent, decimalComma) {
     var s = String(text).replace(/[\uFF10-\uFF19]/g, function (c) {
       return String.fromCharCode(c.charCodeAt(0) - 0xFF10 + 48);
     }).replace(/[．，％－−–＋／。]/g, function (c) { return FULL_WIDTH[c]; })
@@ -52,11 +45,11 @@
     }
     var parts = s.split("/");
     if (parts.length === 2) {
-      var top = plain(parts[0]), bottom = plain(parts[1]);
+      var top = plain(parts[0], decimalComma), bottom = plain(parts[1], decimalComma);
       if (top === null || !bottom) return null;
       value = top / bottom;
     } else if (parts.length === 1) {
-      value = plain(s);
+      value = plain(s, decimalComma);
     } else {
       return null;
     }
@@ -80,6 +73,8 @@
     if (root.getAttribute("data-ready") === "true") return;
     var group = root.closest(".exercises");
     var messages = JSON.parse((group && group.getAttribute("data-messages")) || "{}");
+    // zh asks "1,5" back (你是想写 1.5 吗？); en reads it as 1.5
+    var decimalComma = !(group && group.getAttribute("data-decimal-comma") === "false");
     var answer = JSON.parse(root.getAttribute("data-answer"));
     var kind = root.getAttribute("data-kind");
     var form = root.querySelector("form");
@@ -89,6 +84,7 @@
     var id = root.getAttribute("data-exercise");
 
     var shown = false;  // the reader pressed "show the answer": it stays open
+    var askedBack = null;  // that question keeps the hint shut
 
     function reveal() {
       explanation.hidden = false;
@@ -98,6 +94,10 @@
       var hasPercent = /[%％]/.test(text);
       if (value === null) {
         if (!text.trim()) return messages.empty;
+        if (!decimalComma && parse(text, percent, true) !== null) {
+          askedBack = messages.decimal_comma.replace("{VALUE}", text.trim().replace(/[,，]/, "."));
+          return askedBack;
+        }
         if (!percent && hasPercent && parse(text.replace(/[%％]/g, ""), false) !== null) return messages.no_percent;
         return messages.unreadable;
       }
@@ -127,7 +127,7 @@
       } else {
         var text = root.querySelector("input").value;
         var percent = root.getAttribute("data-percent") === "true";
-        var value = parse(text, percent);
+        var value = parse(text, percent, decimalComma);
         var tolerance = parseFloat(root.getAttribute("data-tolerance")) || 0;
         correct = value !== null &&
           Math.abs(value - answer) <= tolerance + 1e-9 * Math.max(1, Math.abs(answer));
@@ -147,7 +147,7 @@
       }
       if (!shown) explanation.hidden = true;  // a wrong answer never sits next to the explanation
       if (hint && message !== messages.unreadable && message !== messages.no_percent && message !== messages.empty &&
-                 message !== messages.unchosen) {
+                 message !== messages.unchosen && message !== askedBack) {
         hint.open = true;
       }
     }

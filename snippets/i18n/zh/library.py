@@ -27,9 +27,9 @@ CATALOGUE = {
     '# winner takes all: copy the top book, nothing else': '# 赢家通吃：只抄第一名那本书，别的都不要',
     '# columns: feeding, deworming, off-topic': '# 三列依次是：喂养、驱虫、离题',
     '"top book only:"': '"只抄第一名"',
-    '#> top book only: [0.9 0.3 0. ]': '#> 只抄第一名 [0.9 0.3 0. ]',
+    '#> top book only: [0.9 0.  0. ]': '#> 只抄第一名 [0.9 0.  0. ]',
     '"weighted note:"': '"加权的笔记"',
-    '#> weighted note: [0.78 0.38 0.03]': '#> 加权的笔记 [0.78 0.38 0.03]',
+    '#> weighted note: [0.78 0.12 0.03]': '#> 加权的笔记 [0.78 0.12 0.03]',
     # soft_dict
     '# a dict: the exact key gives one value; close is not enough': '# dict：键一字不差才取回一个值，差一点也不行',
     '"pet care"': '"宠物护理"',

@@ -21,14 +21,14 @@ CATALOGUE = {
     '"le"': '"了"',
     '# it: a pronoun': '# 它：代词',
     '# is: a linking verb': '# 是：动词，连接前后',
-    '# a: a measure word for animals': '# 一只：量词，数动物用',
+    '# a: a measure word': '# 一只：量词',
     '# cat: a noun; an animal, a pet': '# 猫：名词；动物，宠物',
     '# word -> its vector': '# 词 -> 它的词向量',
     # projections: W_Q
     "# W_Q: what each kind of word looks for, in the Key's slots.": '# W_Q：每一类词想找什么，按 Key 的格子来写。',
     '# (d, d_k) = (6, 5). The two meaning rows look for nothing.': '# (d, d_k) = (6, 5)。表示意思的两行什么也不找。',
     '# pron verb meas noun anim': '# 代词 动词 量词 名词 动物',
-    '# pronoun: a noun, an animal': '# 代词：找名词，也找动物',
+    '# pronoun: a noun, an animal, a measure': '# 代词：找名词、动物，也找量词',
     '# verb: verbs, then pronouns': '# 动词：找动词，其次找代词',
     '# measure: measures, animals': '# 量词：找量词，也找动物',
     '# noun: pronouns, nouns': '# 名词：找代词，也找名词',
@@ -75,14 +75,14 @@ CATALOGUE = {
     # scores_rows
     '# (4 words, 5 slots) @ (5 slots, 4 words) -> (4, 4)': '# (4 个词, 5 项) @ (5 项, 4 个词) -> (4, 4)',
     '#> it 0.5 0.3 1.2 3.0': '#> 它 0.5 0.3 1.2 3.0',
-    '#> is 1.0 2.0 0.1 0.1': '#> 是 1.0 2.0 0.1 0.1',
-    '#> a 0.2 0.2 2.0 1.0': '#> 一只 0.2 0.2 2.0 1.0',
-    '#> cat 1.2 0.2 1.1 1.5': '#> 猫 1.2 0.2 1.1 1.5',
+    '#> is 1.0 2.0 0.0 0.1': '#> 是 1.0 2.0 0.0 0.1',
+    '#> a 0.2 0.2 1.2 1.0': '#> 一只 0.2 0.2 1.2 1.0',
+    '#> cat 1.2 0.2 0.6 1.5': '#> 猫 1.2 0.2 0.6 1.5',
     # heatmap_rows
     '#> it [0.06 0.05 0.13 0.76]': '#> 它 [0.06 0.05 0.13 0.76]',
-    '#> is [0.22 0.6  0.09 0.09]': '#> 是 [0.22 0.6  0.09 0.09]',
-    '#> a [0.1  0.1  0.59 0.22]': '#> 一只 [0.1  0.1  0.59 0.22]',
-    '#> cat [0.28 0.1  0.25 0.37]': '#> 猫 [0.28 0.1  0.25 0.37]',
+    '#> is [0.22 0.61 0.08 0.09]': '#> 是 [0.22 0.61 0.08 0.09]',
+    '#> a [0.14 0.14 0.39 0.32]': '#> 一只 [0.14 0.14 0.39 0.32]',
+    '#> cat [0.31 0.11 0.17 0.41]': '#> 猫 [0.31 0.11 0.17 0.41]',
     # asymmetric
     '# the scores, before softmax': '# 分数：softmax 之前的数',
     'f"it->cat: score {scores[0, 3]:.1f}, weight {weights[0, 3]:.2f}"':
@@ -90,18 +90,18 @@ CATALOGUE = {
     'f"cat->it: score {scores[3, 0]:.1f}, weight {weights[3, 0]:.2f}"':
         'f"猫→它：分数 {scores[3, 0]:.1f}，权重 {weights[3, 0]:.2f}"',
     '#> it->cat: score 3.0, weight 0.76': '#> 它→猫：分数 3.0，权重 0.76',
-    '#> cat->it: score 1.2, weight 0.28': '#> 猫→它：分数 1.2，权重 0.28',
+    '#> cat->it: score 1.2, weight 0.31': '#> 猫→它：分数 1.2，权重 0.31',
     # tied
     "# W_K = W_Q: every Key is the word's own Query": '# W_K = W_Q：每个词的 Key 就是它自己的 Query',
     'f"it->cat: score {tied[0, 3]:.1f}, cat->it: {tied[3, 0]:.1f}"':
         'f"它→猫：分数 {tied[0, 3]:.1f}，猫→它：{tied[3, 0]:.1f}"',
     'f"it->it:  score {tied[0, 0]:.1f}, weight {softmax(tied)[0, 0]:.2f}"':
         'f"它→它：分数 {tied[0, 0]:.1f}，权重 {softmax(tied)[0, 0]:.2f}"',
-    '#> it->cat: score 3.3, cat->it: 3.3': '#> 它→猫：分数 3.3，猫→它：3.3',
-    '#> it->it:  score 5.4, weight 0.86': '#> 它→它：分数 5.4，权重 0.86',
+    '#> it->cat: score 3.9, cat->it: 3.9': '#> 它→猫：分数 3.9，猫→它：3.9',
+    '#> it->it:  score 6.8, weight 0.93': '#> 它→它：分数 6.8，权重 0.93',
     # new_it
     '#> refers  0.06': '#> 指代      0.06',
-    '#> animal  0.89': '#> 动物      0.89',
+    '#> animal  0.76': '#> 动物      0.76',
     '#> pet     0.76': '#> 宠物      0.76',
     '"same as new[0]:"': '"和 new[0] 相同："',
     '#> same as new[0]: True': '#> 和 new[0] 相同： True',
