@@ -1,7 +1,7 @@
 """Fill ``{{ num.* }}``, ``{{ table.* }}``, ``{{ fig.* }}`` and ``{{ widget.* }}`` placeholders.
 
-Thin on purpose: the values come from snippets.page_values, the figure markup
-from snippets.figures, the widget markup from snippets.widgets. An unknown or
+Thin on purpose: the values come from attention_site.page_values, the figure markup
+from attention_site.figures, the widget markup from attention_site.widgets. An unknown or
 failing placeholder stops the build and names the page and the placeholder. A
 page that used any placeholder gets a stamp with the library versions that
 computed it.
@@ -27,7 +27,7 @@ def on_page_markdown(markdown, page, config, files):
     import matplotlib
     import numpy
 
-    from snippets import figures, page_values, widgets
+    from attention_site import figures, page_values, widgets
 
     lang = page_language(page)
     used = []
@@ -42,7 +42,7 @@ def on_page_markdown(markdown, page, config, files):
             if name.startswith("widget."):
                 return widgets.embed(name[7:], lang)
             if name.startswith("exercises."):
-                from snippets import exercises
+                from attention_site import exercises
                 return exercises.embed(name[10:], lang, directory_urls=config.use_directory_urls)
             return page_values.render(name, lang)
         except Exception as error:

@@ -1,6 +1,6 @@
 """Serve the build-time figures as in-memory files: nothing is written into docs/.
 
-Thin on purpose: snippets.figures draws; this hook only adds the SVG bytes to
+Thin on purpose: attention_site.figures draws; this hook only adds the SVG bytes to
 the build's Files (both layouts, wide and phone), once per language (the i18n
 plugin builds each language separately). Pages embed them through ``{{ fig.NAME }}`` (hooks/computed.py).
 
@@ -9,10 +9,11 @@ plugin builds each language separately). Pages embed them through ``{{ fig.NAME 
   (see mkdocs_static_i18n/folder.py: create_i18n_file).
 - zh (the default language) is served at figures/..., en at en/figures/....
 - Each figure is cached under its own key (``figure_digest``): the files it is made
-  from (its module, the snippets modules it imports, transitively, the package
-  ``__init__``s on the way, every non-Python file under snippets/) and the
-  NumPy/Matplotlib versions. An edit to snippets/softmax.py re-renders the figures
-  that import it, not all of them. Cached in memory for the life of the process and
+  from (its module, the modules of the project's packages it imports (PACKAGES:
+  attention_site, snippets), transitively, the package ``__init__``s on the way,
+  every non-Python file under those packages) and the NumPy/Matplotlib versions.
+  An edit to snippets/softmax.py re-renders the figures that import it, not all
+  of them. Cached in memory for the life of the process and
   on disk in .cache/figures/ (gitignored, so a fresh clone builds cold).
   FIGURE_CACHE=off skips the disk cache.
 - What is missing is rendered in worker processes (FIGURE_JOBS, default one per
@@ -20,7 +21,7 @@ plugin builds each language separately). Pages embed them through ``{{ fig.NAME 
   while MkDocs reads and renders pages; ``on_files`` adds them as FigureFiles, whose
   bytes are collected when MkDocs copies the static files (after the Markdown pages). The workers come
   from a forkserver (clean, single-threaded: safe under ``mkdocs serve``) and each
-  build gets fresh ones, so they import the snippets as they are now.
+  build gets fresh ones, so they import the packages as they are now.
 - A figure that fails stops the build with a message naming it.
 """
 import ast
@@ -43,14 +44,15 @@ _pending = {}  # the same keys -> Future of a worker's render
 SKIPPED = {"__pycache__"}  # interpreter caches: never what a figure is made from
 PRELOAD = ["numpy", "matplotlib", "matplotlib.figure", "matplotlib.backends.backend_svg", "matplotlib.font_manager"]
 MIN_POOL_JOBS = 4  # fewer missing renders than this: drawing them here is quicker than starting workers
+PACKAGES = ("attention_site", "snippets")  # the project's packages, under the root: what a figure is made from
 
 
-def _module_file(module, package_dir):
-    """snippets.a.b -> package_dir/a/b.py or package_dir/a/b/__init__.py (None: not ours, or absent)."""
+def _module_file(module, root):
+    """snippets.a.b -> root/snippets/a/b.py or root/snippets/a/b/__init__.py (None: not ours, or absent)."""
     parts = module.split(".")
-    if parts[0] != package_dir.name:
+    if parts[0] not in PACKAGES:
         return None
-    base = package_dir.joinpath(*parts[1:])
+    base = root.joinpath(*parts)
     for candidate in (base.with_suffix(".py") if parts[1:] else None, base / "__init__.py"):
         if candidate is not None and candidate.is_file():
             return candidate
@@ -60,19 +62,19 @@ def _module_file(module, package_dir):
 _parsed = {}  # (path, its text) -> the module names it imports: a build asks four times
 
 
-def _imported_modules(path, package_dir):
+def _imported_modules(path, root):
     """Module names `path` imports anywhere in its body (function-level imports too)."""
     text = path.read_text(encoding="utf-8")
-    key = (str(path), str(package_dir), text)
+    key = (str(path), str(root), text)
     if key not in _parsed:
         if len(_parsed) > 256:  # old versions of edited files
             _parsed.clear()
-        _parsed[key] = _parse_imports(path, package_dir, text)
+        _parsed[key] = _parse_imports(path, root, text)
     return _parsed[key]
 
 
-def _parse_imports(path, package_dir, text):
-    relative = path.relative_to(package_dir.parent).with_suffix("")
+def _parse_imports(path, root, text):
+    relative = path.relative_to(root).with_suffix("")
     package = list(relative.parts[:-1])  # a/b.py and a/b/__init__.py both sit in package a(.b)
     names = []
     for node in ast.walk(ast.parse(text, filename=str(path))):
@@ -88,44 +90,44 @@ def _parse_imports(path, package_dir, text):
     return names
 
 
-def figure_sources(module_path, package_dir):
-    """The files under `package_dir` (the snippets/ folder) a figure module is made from: itself,
-    the modules it imports, transitively, and each package ``__init__`` on their way (its code,
-    not its imports: snippets/figures/__init__.py imports every figure), plus every file that is
-    not Python (data a figure may read). Imports are read from the source (ast); a module loaded
+def figure_sources(module_path, root):
+    """The files of the project's packages under `root` (PACKAGES) a figure module is made from:
+    itself, the modules it imports, transitively, and each package ``__init__`` on their way (its
+    code, not its imports: attention_site/figures/__init__.py imports every figure), plus every
+    file of those packages that is not Python (data a figure may read). Imports are read from the source (ast); a module loaded
     by name at run time (importlib) would be missed, and tests/test_figures.py traces each
     figure's render to prove none is."""
-    package_dir = Path(package_dir)
+    root = Path(root)
     sources, todo = set(), [Path(module_path)]
     while todo:
         path = todo.pop()
         if path in sources:
             continue
         sources.add(path)
-        for folder in path.relative_to(package_dir).parents:  # the package __init__s on the way
-            init = package_dir / folder / "__init__.py"
+        for folder in path.relative_to(root).parents[:-1]:  # the package __init__s on the way
+            init = root / folder / "__init__.py"
             if init.is_file():
                 sources.add(init)
         if path.name == "__init__.py" and path != Path(module_path):
             continue
-        for name in _imported_modules(path, package_dir):
-            found = _module_file(name, package_dir)
+        for name in _imported_modules(path, root):
+            found = _module_file(name, root)
             if found is not None and found not in sources:
                 todo.append(found)
-    data = (p for p in package_dir.rglob("*")
-            if p.is_file() and p.suffix not in {".py", ".pyc"} and not SKIPPED.intersection(p.relative_to(package_dir).parts))
+    data = (p for package in PACKAGES for p in (root / package).rglob("*")
+            if p.is_file() and p.suffix not in {".py", ".pyc"} and not SKIPPED.intersection(p.relative_to(root).parts))
     return sorted(sources | set(data))
 
 
-def figure_digest(module_path, package_dir):
+def figure_digest(module_path, root):
     """sha256 over the figure's sources (path and content) and the plotting versions."""
     import matplotlib
     import numpy
 
-    package_dir = Path(package_dir)
+    root = Path(root)
     digest = hashlib.sha256(f"numpy {numpy.__version__} matplotlib {matplotlib.__version__}\0".encode())
-    for path in figure_sources(module_path, package_dir):
-        digest.update(path.relative_to(package_dir).as_posix().encode())
+    for path in figure_sources(module_path, root):
+        digest.update(path.relative_to(root).as_posix().encode())
         digest.update(b"\0")
         digest.update(path.read_bytes())
         digest.update(b"\0")
@@ -182,10 +184,15 @@ def _rendered(figures, key, cache_dir):
     return _store(key, content, cache_dir)
 
 
-def _keys(figures, package_dir, langs):
-    digests = {name: figure_digest(module.__file__, package_dir) for name, module in figures.FIGURES.items()}
+def _keys(figures, root, langs):
+    digests = {name: figure_digest(module.__file__, root) for name, module in figures.FIGURES.items()}
     return [(digests[name], name, lang, theme, layout)
             for lang in langs for name in figures.NAMES for theme in figures.THEMES for layout in figures.LAYOUTS]
+
+
+def _root(figures):
+    """The folder that holds the project's packages (attention_site/figures/__init__.py -> its parents[2])."""
+    return Path(figures.__file__).parents[2]
 
 
 def _jobs():
@@ -205,12 +212,11 @@ def _build_langs(config, figures):
 @event_priority(-200)
 def on_config(config):
     """Start drawing every missing figure, both languages, in worker processes."""
-    import snippets
-    from snippets import figures
+    from attention_site import figures
 
-    package_dir = Path(snippets.__file__).parent
+    root = _root(figures)
     cache_dir = _cache_dir(config)
-    keys = _keys(figures, package_dir, figures.LANGS)  # every language: the workers start once
+    keys = _keys(figures, root, figures.LANGS)  # every language: the workers start once
     live = set(keys)
     for key in [k for k in _cache if k not in live]:  # sources changed: forget old renders
         del _cache[key]
@@ -272,18 +278,17 @@ def _generated_file(config, src_uri, fetch, lang, default_lang):
 
 @event_priority(-200)  # after the i18n plugin's on_files (-100)
 def on_files(files, config):
-    import snippets
-    from snippets import figures
+    from attention_site import figures
 
     i18n = config.plugins.get("i18n")
     default_lang = i18n.default_language if i18n is not None else None
     langs = _build_langs(config, figures)
     cache_dir = _cache_dir(config)
-    package_dir = Path(snippets.__file__).parent
+    root = _root(figures)
     for lang in langs:
         if lang not in figures.LANGS:
             raise PluginError(f"figures: no figures for language {lang!r} (have {figures.LANGS})")
-        keys = _keys(figures, package_dir, [lang])
+        keys = _keys(figures, root, [lang])
         for key in keys:
             fetch = functools.partial(_rendered, figures, key, cache_dir)
             if key not in _pending:  # cached, or drawn here: now, so that a failure stops on_files

@@ -585,7 +585,7 @@ def fold_helper_cells(soup, lang):
     reader who jumps to Part 3 has not run the helper)."""
     from bs4 import BeautifulSoup
 
-    from snippets import widgets
+    from attention_site import widgets
 
     for cell in soup.select(".jp-CodeCell.celltag_helper"):
         source = cell.select_one(".jp-Cell-inputWrapper")

@@ -2,8 +2,8 @@
 
 MkDocs watches files with watchdog's PollingObserver, which snapshots each
 watched folder every 0.5 s: a save waits 0.25 s on average (up to 0.5 s) before
-the rebuild even starts. Our watched folders (docs/, snippets/, hooks/,
-overrides/, mkdocs.yml) hold about a hundred files and a snapshot of all of them
+the rebuild even starts. Our watched folders (docs/, snippets/, attention_site/,
+hooks/, overrides/, mkdocs.yml) hold about a hundred files and a snapshot of all of them
 costs well under a millisecond, so polling five times as often costs nothing
 measurable. Only the polling interval changes: what is watched, and how a change
 triggers a rebuild, stay MkDocs' own.

@@ -40,7 +40,7 @@ weights = softmax(scores)       # (4,)
 note = weights @ contents       # (4,) @ (4, 3) -> (3,)
 # --8<-- [end:lookup]
 
-relevance = scores  # the name the library figure (snippets/figures/library_lookup.py) reads
+relevance = scores  # the name the library figure (attention_site/figures/library_lookup.py) reads
 
 
 def soft_get(query, keys, values):

@@ -234,10 +234,12 @@ def test_code_names_chapters_by_title_not_by_number():
     """Code and its translations say "the chapter "From scores to weights"", never "chapter 3":
     a chapter inserted before it (R20: asymmetry became chapter 3) silently made the library's
     copied docstring point at the wrong chapter."""
-    root = Path(__file__).resolve().parents[1] / "snippets"
+    root = Path(__file__).resolve().parents[1]
     numbered = re.compile(r"\bchapter \d|第\s*\d+\s*章", re.IGNORECASE)
     found = [f"{path.relative_to(root)}:{number}: {line.strip()}"
-             for path in sorted(root.rglob("*")) if path.suffix in {".py", ".toml"}
+             for folder in ("snippets", "attention_site")  # the code, and the exercises' texts
+             for path in sorted((root / folder).rglob("*")) if path.suffix in {".py", ".toml"}
+             and path != root / "attention_site" / "reading_path.py"  # it numbers the chapters
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if numbered.search(line)]
     assert not found, "code that names a chapter by number:\n" + "\n".join(found)

@@ -1,4 +1,4 @@
-"""The predict-then-check exercises (snippets/exercises.py and its two text files).
+"""The predict-then-check exercises (attention_site/exercises.py and its two text files).
 
 Every exercise renders in both languages with the contract attributes; its answer
 is what snippets compute (checked here against an independent computation); the
@@ -20,7 +20,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from snippets import cost, exercises, i18n, library, sentence
+from attention_site import exercises
+from snippets import cost, i18n, library, sentence
 from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS, softmax
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -99,7 +100,7 @@ def test_every_exercise_renders_with_the_contract(page, lang):
             assert attrs["data-percent"] == str(exercise.percent).lower()
             assert root["labels"] == 1
         if exercise.code:
-            assert f'--8<-- "snippets/exercises.py:{exercise.code}"' in markup
+            assert f'--8<-- "snippets/exercise_answers.py:{exercise.code}"' in markup
     # every text field was filled; the assets sit beside the block
     assert not re.search(r"\{[a-z_]+(:[^}]*)?\}", markup), markup
     prefix = "../" if lang == "zh" else "../../"
@@ -175,7 +176,7 @@ def test_answers_equal_independent_computations():
 
 
 def _section(name):
-    source = (ROOT / "snippets/exercises.py").read_text(encoding="utf-8")
+    source = (ROOT / "snippets/exercise_answers.py").read_text(encoding="utf-8")
     body = source.split(f"# --8<-- [start:{name}]\n", 1)[1].split(f"# --8<-- [end:{name}]", 1)[0]
     return textwrap.dedent(body)
 
@@ -195,7 +196,7 @@ def _printed_comments(code):
 def test_the_folded_code_computes_the_answer_in_both_languages(exercise):
     english = _section(exercise.code)
     chinese, missing = i18n.translate(english, i18n.catalogue("zh"))
-    assert not missing, f"no zh translation in snippets/i18n/zh/exercises.py for {missing}"
+    assert not missing, f"no zh translation in snippets/i18n/zh/exercise_answers.py for {missing}"
     assert i18n.code_tokens(chinese) == i18n.code_tokens(english)
     assert "snippets" not in english  # runs as copied, without this repository
     assert not re.search(r"[\u3400-\u9fff]", english)  # en pages show English code only
@@ -209,7 +210,7 @@ def test_the_folded_code_computes_the_answer_in_both_languages(exercise):
 
 
 def test_every_code_section_is_used_once():
-    source = (ROOT / "snippets/exercises.py").read_text(encoding="utf-8")
+    source = (ROOT / "snippets/exercise_answers.py").read_text(encoding="utf-8")
     sections = re.findall(r"# --8<-- \[start:(\w+)\]", source)
     assert sorted(sections) == sorted(e.code for e in ALL if e.code)
 

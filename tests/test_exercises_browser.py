@@ -17,7 +17,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from snippets import exercises
+from attention_site import exercises
 from tests.conftest import build_site
 from tests.served import PROJECT_PARTS, ROOT, copy_project, serve, site_path
 

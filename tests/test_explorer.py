@@ -1,4 +1,4 @@
-"""snippets/explorer.py: the attention explorer's markup and initial state, checked in Python.
+"""attention_site/explorer.py: the attention explorer's markup and initial state, checked in Python.
 
 The explorer starts from snippets.sentence (read at build time, never copied) and
 its numbers must be the chapter's: the weights and new vectors of
@@ -14,7 +14,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from snippets import explorer, sentence, widgets
+from attention_site import explorer, playground, widgets
+from snippets import sentence
 from snippets.softmax import softmax
 from tests.test_widgets import _Elements
 
@@ -167,8 +168,8 @@ def test_root_publishes_the_contract(lang):
     assert np.asarray(json.loads(attrs["data-output"])).shape == (n, d_v)
     assert attrs["data-asking"] == model["words"][0] and attrs["data-step"] == "1"
     assert attrs["data-tied"] == "false"
-    assert json.loads(attrs["data-colormap"]) == list(widgets.VIRIDIS_STOPS)
-    assert json.loads(attrs["data-labels"]) == {w: widgets.word_label(w, lang) for w in model["words"]}
+    assert json.loads(attrs["data-colormap"]) == list(playground.VIRIDIS_STOPS)
+    assert json.loads(attrs["data-labels"]) == {w: playground.word_label(w, lang) for w in model["words"]}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -176,7 +177,7 @@ def test_tables_show_the_initial_numbers(lang):
     _, doc, _ = parse(lang)
     model = explorer.chapter_model()
     scores, weights, output = explorer.compute(model)
-    labels = [widgets.word_label(w, lang) for w in model["words"]]
+    labels = [playground.word_label(w, lang) for w in model["words"]]
     e = np.asarray(model["embeddings"])
 
     def table(name):
@@ -187,7 +188,7 @@ def test_tables_show_the_initial_numbers(lang):
     cells = [el for el in doc.find("td") if "background-color" in el[1].get("style", "")]
     assert [c[2] for c in cells] == [explorer.fmt(w) for w in weights.ravel()]
     for cell, w in zip(cells, weights.ravel()):
-        background, text = widgets.shade(float(w))
+        background, text = playground.shade(float(w))
         assert cell[1]["style"] == f"background-color: {background}; color: {text}"
     heat = table("heat")[2]
     for label in labels:

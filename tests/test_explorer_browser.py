@@ -2,7 +2,7 @@
 
 Every control is driven (mouse, keyboard and touch); after each change the root's
 data-model, data-weights and data-output are read back and compared with numpy /
-snippets computations on the same model (snippets.explorer.compute, itself checked
+snippets computations on the same model (attention_site.explorer.compute, itself checked
 against snippets.sentence.self_attention in test_explorer.py) to 1e-9. Shuffling
 permutes rows and columns and nothing else; tying W_K = W_Q makes the scores
 symmetric. Step by step, the steps after the current one are hidden (only by
@@ -22,7 +22,7 @@ from urllib.parse import urlsplit
 import numpy as np
 import pytest
 
-from snippets import explorer, widgets
+from attention_site import explorer, playground
 from tests.conftest import build_site
 from tests.served import ROOT, copy_project, page_file, page_urls, serve, site_path
 
@@ -120,7 +120,7 @@ def check(root):
         "cells => cells.map(c => [c.textContent, c.style.backgroundColor, c.style.color])")
     assert_shown([h[0] for h in heat], want_weights.ravel())
     for (_, background, colour), w in zip(heat, want_weights.ravel()):
-        assert (_hex(background), _hex(colour)) == widgets.shade(float(w))
+        assert (_hex(background), _hex(colour)) == playground.shade(float(w))
     assert_shown(root.locator('[data-ae-matrix="scores"] tbody td').all_text_contents(), want_scores.ravel())
     a = model["words"].index(root.get_attribute("data-asking"))
     rows = root.locator('[data-ae-matrix="rows"] tbody tr').evaluate_all(
@@ -167,7 +167,7 @@ def test_starts_with_the_chapters_numbers(page, explorer_site, errors, lang):
     assert np.max(np.abs(weights - want_weights)) <= TOLERANCE
     assert np.max(np.abs(output - want_output)) <= TOLERANCE
     assert root.locator('[data-ae-matrix="heat"] tbody th').all_text_contents() == [
-        widgets.word_label(w, lang) for w in model["words"]]
+        playground.word_label(w, lang) for w in model["words"]]
     # the new word's row: under "Weight" the weights' total, labelled so, not a part of the vector
     label = root.locator('[data-ae-matrix="mix"] tfoot td').first.evaluate(
         "td => getComputedStyle(td, '::before').content")
@@ -198,7 +198,7 @@ def test_page_shows_numbers_and_colours_like_python(page, explorer_site, errors)
     stops = json.loads(root.get_attribute("data-colormap"))
     grid = [i / 400 for i in range(401)]
     got = page.evaluate("([ws, stops]) => ws.map(w => attentionExplorer.shade(w, stops))", [grid, stops])
-    assert [(g["background"], g["text"]) for g in got] == [widgets.shade(w) for w in grid]
+    assert [(g["background"], g["text"]) for g in got] == [playground.shade(w) for w in grid]
     assert not errors
 
 
@@ -578,7 +578,7 @@ def test_shuffle_permutes_and_changes_nothing_else(page, explorer_site, errors, 
         np.testing.assert_allclose(new_scores, scores[np.ix_(p, p)], rtol=0, atol=1e-12)
         np.testing.assert_allclose(new_output, output[p], rtol=0, atol=1e-12)
         assert root.get_attribute("data-asking") == asking  # the same word still asks
-        labels = [widgets.word_label(w, lang) for w in after["words"]]
+        labels = [playground.word_label(w, lang) for w in after["words"]]
         for name in ("heat", "scores"):
             assert root.locator(f'[data-ae-matrix="{name}"] thead th').all_text_contents()[1:] == labels
             assert root.locator(f'[data-ae-matrix="{name}"] tbody th').all_text_contents() == labels
@@ -625,7 +625,7 @@ def test_changes_are_announced_politely_in_the_page_language(page, explorer_site
     said = live.text_content()
     for w in weights[0]:
         assert explorer.fmt(w) in said
-    assert widgets.word_label(model["words"][0], lang) in said
+    assert playground.word_label(model["words"][0], lang) in said
     cjk = re.search(r"[\u4e00-\u9fff]{2}", said.replace("一只", ""))
     assert bool(cjk) == (lang == "zh"), said
     # every control has an accessible name (a <label> or aria-label) in the page's language

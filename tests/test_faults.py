@@ -59,7 +59,7 @@ def notebook_cell_raises(project):
 
 
 def figure_function_raises(project):
-    with open(project / "snippets/figures/softmax_bars.py", "a", encoding="utf-8") as module:
+    with open(project / "attention_site/figures/softmax_bars.py", "a", encoding="utf-8") as module:
         module.write("\n\ndef draw(lang, theme, *args, **kwargs):\n    raise ZeroDivisionError('injected figure fault')\n")
     return ["figure 'softmax'", "injected figure fault"]
 

@@ -1,4 +1,4 @@
-"""Build-time figures (snippets/figures) and their hook (hooks/figures.py).
+"""Build-time figures (attention_site/figures) and their hook (hooks/figures.py).
 
 Every figure renders in both languages, both themes and both layouts (wide, phone),
 as SVG with real text labels, no missing glyphs, at most 30 KB, byte-identical from
@@ -29,8 +29,9 @@ import numpy as np
 import pytest
 from mkdocs.exceptions import PluginError
 
-from snippets import figures, sentence
-from snippets.figures import style
+from attention_site import figures
+from attention_site.figures import style
+from snippets import sentence
 
 ROOT = Path(__file__).resolve().parents[1]
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -140,7 +141,7 @@ def test_bytes_stable_within_a_process(rendered):
 
 RENDER_ALL = """
 import hashlib, json
-from snippets import figures
+from attention_site import figures
 print(json.dumps({"-".join(c): hashlib.sha256(figures.render(*c)).hexdigest()
                   for c in [(n, l, t, y) for n in figures.NAMES for l in figures.LANGS for t in figures.THEMES
                             for y in figures.LAYOUTS]}))
@@ -466,80 +467,90 @@ def write_package(root, files):
         (root / name).write_text(text, encoding="utf-8")
 
 
-FAKE_SNIPPETS = {
-    "__init__.py": "",
-    "softmax.py": "import numpy as np\n",
-    "sentence.py": "from snippets.softmax import softmax\n",
-    "unrelated.py": "x = 1\n",
-    "exercises_zh.toml": "a = 1\n",
-    "i18n/__init__.py": "",
-    "i18n/zh/sentence.py": "CATALOGUE = {}\n",
-    "figures/__init__.py": "from snippets.figures import heatmap, other\n",
-    "figures/style.py": "from .deep.nested import helper\n",
-    "figures/deep/__init__.py": "",
-    "figures/deep/nested/__init__.py": "",
-    "figures/deep/nested/helper.py": "y = 2\n",
-    "figures/data/weights.json": "[1]\n",
-    "figures/heatmap.py": "from snippets import sentence\nfrom snippets.figures import style\n\n"
-                          "def draw():\n    from snippets import late\n",
-    "late.py": "z = 3\n",
-    "figures/other.py": "from snippets import unrelated\n",
+FAKE_PROJECT = {
+    "snippets/__init__.py": "",
+    "snippets/softmax.py": "import numpy as np\n",
+    "snippets/sentence.py": "from snippets.softmax import softmax\n",
+    "snippets/unrelated.py": "x = 1\n",
+    "snippets/late.py": "z = 3\n",
+    "snippets/data.toml": "a = 1\n",
+    "snippets/i18n/__init__.py": "",
+    "snippets/i18n/zh/sentence.py": "CATALOGUE = {}\n",
+    "attention_site/__init__.py": "",
+    "attention_site/exercises.py": "from snippets import unrelated\n",
+    "attention_site/exercises_zh.toml": "a = 1\n",
+    "attention_site/figures/__init__.py": "from attention_site.figures import heatmap, other\n",
+    "attention_site/figures/style.py": "from .deep.nested import helper\n",
+    "attention_site/figures/deep/__init__.py": "",
+    "attention_site/figures/deep/nested/__init__.py": "",
+    "attention_site/figures/deep/nested/helper.py": "y = 2\n",
+    "attention_site/figures/data/weights.json": "[1]\n",
+    "attention_site/figures/heatmap.py": "from snippets import sentence\nfrom attention_site.figures import style\n\n"
+                                         "def draw():\n    from snippets import late\n",
+    "attention_site/figures/other.py": "from snippets import unrelated\n",
+    "notes/readme.txt": "not a package of the project\n",
 }
 
 
 @pytest.fixture
 def fake_heatmap(tmp_path):
-    """(hook, a fake snippets/ package, its heatmap module, the heatmap's digest before any edit)."""
+    """(hook, a fake project root (snippets/ and attention_site/), its heatmap module, the
+    heatmap's digest before any edit)."""
     hook = load_hook()
-    package = tmp_path / "snippets"
-    write_package(package, FAKE_SNIPPETS)
-    heatmap = package / "figures" / "heatmap.py"
-    return hook, package, heatmap, hook.figure_digest(heatmap, package)
+    root = tmp_path / "project"
+    write_package(root, FAKE_PROJECT)
+    heatmap = root / "attention_site" / "figures" / "heatmap.py"
+    return hook, root, heatmap, hook.figure_digest(heatmap, root)
 
 
 @pytest.mark.parametrize("relative", [
-    "figures/heatmap.py",              # the figure module
-    "figures/style.py",                # a module it imports
-    "figures/deep/nested/helper.py",   # imported relatively, two folders down
-    "figures/deep/__init__.py",        # a package on the way
-    "figures/__init__.py",             # its package (render lives there)
-    "__init__.py",
-    "sentence.py",                     # the data it shows
-    "softmax.py",                      # what that data is made with (transitive)
-    "late.py",                         # imported inside a function
-    "figures/data/weights.json",       # data a figure may read
-    "exercises_zh.toml",               # any non-Python file counts, wherever it lies
+    "attention_site/figures/heatmap.py",              # the figure module
+    "attention_site/figures/style.py",                # a module it imports
+    "attention_site/figures/deep/nested/helper.py",   # imported relatively, two folders down
+    "attention_site/figures/deep/__init__.py",        # a package on the way
+    "attention_site/figures/__init__.py",             # its package (render lives there)
+    "attention_site/__init__.py",
+    "snippets/__init__.py",                           # the package of a module it imports
+    "snippets/sentence.py",                           # the data it shows
+    "snippets/softmax.py",                            # what that data is made with (transitive)
+    "snippets/late.py",                               # imported inside a function
+    "attention_site/figures/data/weights.json",       # data a figure may read
+    "attention_site/exercises_zh.toml",               # any non-Python file counts, wherever it lies
+    "snippets/data.toml",                             # in either package
 ])
 def test_figure_digest_follows_each_file_the_figure_is_made_from(fake_heatmap, relative):
-    hook, package, heatmap, before = fake_heatmap
-    (package / "figures" / "__pycache__").mkdir()
-    (package / "figures" / "__pycache__" / "style.cpython-311.pyc").write_bytes(b"\0cache")
-    assert hook.figure_digest(heatmap, package) == before  # interpreter caches do not count
-    (package / relative).write_text((package / relative).read_text(encoding="utf-8") + "# edited\n")
-    assert hook.figure_digest(heatmap, package) != before
+    hook, root, heatmap, before = fake_heatmap
+    cache = root / "attention_site" / "figures" / "__pycache__"
+    cache.mkdir()
+    (cache / "style.cpython-311.pyc").write_bytes(b"\0cache")
+    assert hook.figure_digest(heatmap, root) == before  # interpreter caches do not count
+    (root / relative).write_text((root / relative).read_text(encoding="utf-8") + "# edited\n")
+    assert hook.figure_digest(heatmap, root) != before
 
 
 def test_figure_sources_follow_a_new_import_in_the_same_build_process(fake_heatmap):
     """The hook parses each file's imports once per text: an edit that adds an import (under
     `mkdocs serve`, the same process) is seen at once."""
-    hook, package, heatmap, before = fake_heatmap
-    sources = set(hook.figure_sources(heatmap, package))
-    assert package / "unrelated.py" not in sources
+    hook, root, heatmap, before = fake_heatmap
+    sources = set(hook.figure_sources(heatmap, root))
+    assert root / "snippets" / "unrelated.py" not in sources
     heatmap.write_text(heatmap.read_text(encoding="utf-8") + "\nfrom snippets import unrelated\n", encoding="utf-8")
-    assert package / "unrelated.py" in set(hook.figure_sources(heatmap, package))
-    assert hook.figure_digest(heatmap, package) != before
+    assert root / "snippets" / "unrelated.py" in set(hook.figure_sources(heatmap, root))
+    assert hook.figure_digest(heatmap, root) != before
 
 
-@pytest.mark.parametrize("relative", ["unrelated.py", "figures/other.py", "i18n/zh/sentence.py"])
+@pytest.mark.parametrize("relative", ["snippets/unrelated.py", "attention_site/figures/other.py",
+                                      "attention_site/exercises.py", "snippets/i18n/zh/sentence.py",
+                                      "notes/readme.txt"])
 def test_figure_digest_ignores_modules_the_figure_does_not_use(fake_heatmap, relative):
     """What makes the per-figure key worth having: an edit elsewhere redraws nothing here."""
-    hook, package, heatmap, before = fake_heatmap
-    (package / relative).write_text((package / relative).read_text(encoding="utf-8") + "# edited\n")
-    assert hook.figure_digest(heatmap, package) == before
+    hook, root, heatmap, before = fake_heatmap
+    (root / relative).write_text((root / relative).read_text(encoding="utf-8") + "# edited\n")
+    assert hook.figure_digest(heatmap, root) == before
 
 
-def reachable_files(function, package, seen=None):
-    """Files under `package` that `function` can reach through the names its code uses (modules,
+def reachable_files(function, packages, seen=None):
+    """Files under `packages` that `function` can reach through the names its code uses (modules,
     functions, classes), followed into those functions: what the draw can run."""
     import inspect
 
@@ -552,28 +563,29 @@ def reachable_files(function, package, seen=None):
         for name in code.co_names:
             target = function.__globals__.get(name)
             path = getattr(target, "__file__", None) or getattr(getattr(target, "__code__", None), "co_filename", None)
-            if path and package in Path(path).resolve().parents:
+            if path and set(packages) & set(Path(path).resolve().parents):
                 files.add(Path(path).resolve())
                 if inspect.isfunction(target) and target not in seen:
                     seen.add(target)
-                    files |= reachable_files(target, package, seen)
+                    files |= reachable_files(target, packages, seen)
     return files
 
 
 @pytest.mark.parametrize("name", figures.NAMES)
 def test_every_module_a_figure_runs_is_in_its_key(name):
     """What a figure is made from is read statically from its imports; check it against what
-    runs. Its data() and alt() are traced (every snippets frame that runs), and its draw() is
-    followed through the names its code uses: every snippets file found is among its sources."""
+    runs. Its data() and alt() are traced (every frame of the project's packages that runs), and
+    its draw() is followed through the names its code uses: every file of those packages found
+    (snippets/, attention_site/) is among its sources."""
     hook = load_hook()
-    package = (ROOT / "snippets").resolve()
+    packages = {(ROOT / package).resolve() for package in hook.PACKAGES}
     module = figures.FIGURES[name]
-    sources = {Path(p).resolve() for p in hook.figure_sources(module.__file__, package)}
+    sources = {Path(p).resolve() for p in hook.figure_sources(module.__file__, ROOT)}
     ran = set()
 
     def tracer(frame, event, arg):
         path = Path(frame.f_code.co_filename)
-        if package in path.resolve().parents:
+        if packages & set(path.resolve().parents):
             ran.add(path.resolve())
 
     sys.setprofile(tracer)
@@ -582,19 +594,20 @@ def test_every_module_a_figure_runs_is_in_its_key(name):
         module.alt("zh")
     finally:
         sys.setprofile(None)
-    ran |= reachable_files(module.draw, package)
+    ran |= reachable_files(module.draw, packages)
     assert Path(module.__file__).resolve() in ran
     assert ran <= sources, f"{name}: runs code not in its key: {sorted(str(p) for p in ran - sources)}"
 
 
 def test_no_figure_is_keyed_on_code_it_does_not_use():
     hook = load_hook()
-    package = ROOT / "snippets"
     for name, module in figures.FIGURES.items():
-        sources = {p.relative_to(package).as_posix() for p in hook.figure_sources(module.__file__, package)}
-        assert not {"exercises.py", "explorer.py", "widgets.py"} & sources, name
-        assert not any(p.startswith("i18n/") for p in sources), name
-        assert {"figures/__init__.py", "figures/style.py", f"figures/{Path(module.__file__).name}"} <= sources, name
+        sources = {p.relative_to(ROOT).as_posix() for p in hook.figure_sources(module.__file__, ROOT)}
+        assert not {"attention_site/exercises.py", "attention_site/explorer.py", "attention_site/widgets.py",
+                    "attention_site/playground.py", "attention_site/page_values.py"} & sources, name
+        assert not any(p.startswith("snippets/i18n/") for p in sources), name
+        assert {"attention_site/figures/__init__.py", "attention_site/figures/style.py",
+                f"attention_site/figures/{Path(module.__file__).name}"} <= sources, name
 
 
 def test_hook_names_a_failing_figure(tmp_path, monkeypatch):
@@ -847,7 +860,7 @@ LANG_THEME_LAYOUTS = [(lang, theme, layout) for lang in figures.LANGS for theme 
 def test_heatmap_cell_i_j_shows_weight_i_j(rendered, lang, theme, layout):
     """Row i = the asking word (Query), column j = the word looked at (Key): the cell at
     row i, column j is labelled weights[i, j] and coloured viridis(weights[i, j])."""
-    from snippets.figures import heatmap
+    from attention_site.figures import heatmap
 
     words, weights = heatmap.data()
     svg = rendered[("heatmap", lang, theme, layout)]
@@ -866,7 +879,7 @@ def test_heatmap_cell_i_j_shows_weight_i_j(rendered, lang, theme, layout):
 
 @pytest.mark.parametrize("lang, theme, layout", LANG_THEME_LAYOUTS)
 def test_asymmetry_cells_show_their_scores(rendered, lang, theme, layout):
-    from snippets.figures import asymmetry
+    from attention_site.figures import asymmetry
 
     words, separate, shared = asymmetry.data()
     labels = [style.word_label(w, lang) for w in words]
@@ -937,7 +950,7 @@ def _assert_bars(bars, expected, what, tolerance):
 
 @pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
 def test_softmax_bars_are_as_tall_as_their_values(rendered, lang, layout):
-    from snippets.figures import softmax_bars
+    from attention_site.figures import softmax_bars
 
     words, scores, weights = softmax_bars.data()
     labels = [style.word_label(w, lang) for w in words]
@@ -955,7 +968,7 @@ def test_softmax_bars_are_as_tall_as_their_values(rendered, lang, layout):
 
 @pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
 def test_temperature_bars_match_each_temperature(rendered, lang, layout):
-    from snippets.figures import temperature
+    from attention_site.figures import temperature
 
     words, temps, weights = temperature.data()
     labels = [style.word_label(w, lang) for w in words]
@@ -971,7 +984,7 @@ def test_temperature_bars_match_each_temperature(rendered, lang, layout):
 
 @pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
 def test_library_bars_match_relevance_and_weights(rendered, lang, layout):
-    from snippets.figures import library_lookup
+    from attention_site.figures import library_lookup
 
     relevance, weights, parts, note = library_lookup.data()
     names = library_lookup.titles(lang)
@@ -988,7 +1001,7 @@ def test_library_bars_match_relevance_and_weights(rendered, lang, layout):
 @pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
 def test_mix_layers_are_as_thick_as_their_shares(rendered, lang, layout):
     """The glass is 1 tall; each word's layer (its colour) is its share of it, bottom up."""
-    from snippets.figures import mix
+    from attention_site.figures import mix
 
     words, shares = mix.data()
     svg = rendered[("mix", lang, "light", layout)]
@@ -1029,7 +1042,7 @@ def test_identity_colours_do_not_say_more_or_less(theme):
 def test_cost_lines_follow_the_counts(rendered, lang, layout):
     """Each panel's line lies on its own data: n² comparisons, n − 1 relay steps, and the
     path lengths; comparisons and relay steps are on separate axes."""
-    from snippets.figures import cost_curves
+    from attention_site.figures import cost_curves
 
     v = cost_curves.data()
     text = cost_curves.TEXT[lang]
@@ -1050,7 +1063,7 @@ def test_cost_lines_follow_the_counts(rendered, lang, layout):
 
 def test_a_transposed_heatmap_is_caught(monkeypatch):
     """Plant the bug: draw weights.T under the same labels. The read-back must fail."""
-    from snippets.figures import heatmap
+    from attention_site.figures import heatmap
 
     matrix = style.matrix
     monkeypatch.setattr(heatmap.style, "matrix", lambda ax, values, *a, **k: matrix(ax, np.asarray(values).T, *a, **k))
@@ -1063,7 +1076,7 @@ def test_mix_caption_calls_empty_values_water_only_while_they_are_empty():
     """The cocktail's caption says 是 pours in plain water (its Value is all zeros) and 它 keeps a
     trace of its own flavour, "refers" (its Value is not empty: the article's "一丝原味")."""
     from snippets import sentence
-    from snippets.figures import mix
+    from attention_site.figures import mix
 
     def value(word):
         return np.asarray(sentence.embedding[word], dtype=float) @ sentence.w_value
@@ -1099,7 +1112,7 @@ def test_asymmetry_panels_share_one_colour_scale(layout):
     from matplotlib.collections import QuadMesh
     import matplotlib.pyplot as plt
 
-    from snippets.figures import asymmetry
+    from attention_site.figures import asymmetry
 
     _, separate, shared = asymmetry.data()
     fig = asymmetry.draw("en", style.THEMES["light"], layout)
@@ -1117,7 +1130,7 @@ def test_cost_axes_count_whole_steps():
     panels is a whole number: they count comparisons, hand-offs and steps."""
     import matplotlib.pyplot as plt
 
-    from snippets.figures import cost_curves
+    from attention_site.figures import cost_curves
 
     for layout in ("wide", "phone"):
         fig = cost_curves.draw("en", style.THEMES["light"], layout)

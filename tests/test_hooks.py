@@ -32,22 +32,34 @@ def test_every_hook_in_mkdocs_yml_exists_and_has_tests():
             f"hooks/{name}.py has no test that loads it"
 
 
+def keep_the_real_modules(monkeypatch):
+    """The purge below runs in this process: put the real modules back after the test, so that
+    later tests patch the modules the code under test imports."""
+    for name in [m for m in sys.modules if m.partition(".")[0] in ("snippets", "attention_site")]:
+        monkeypatch.setitem(sys.modules, name, sys.modules[name])
+
+
 def test_reload_snippets_purges_stale_modules_and_puts_the_root_on_sys_path(monkeypatch, tmp_path):
     hook = load_hook("reload_snippets")
+    keep_the_real_modules(monkeypatch)
     monkeypatch.setattr(sys, "path", [p for p in sys.path if p != str(tmp_path)])
-    fake = {"snippets": object(), "snippets.softmax": object(), "snippetsX": object()}
+    fake = {"snippets": object(), "snippets.softmax": object(), "snippetsX": object(),
+            "attention_site": object(), "attention_site.figures.heatmap": object(), "attention_siteX": object()}
     for name, module in fake.items():
         monkeypatch.setitem(sys.modules, name, module)
     config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"))
     assert hook.on_config(config) is config
     assert "snippets" not in sys.modules and "snippets.softmax" not in sys.modules
-    assert "snippetsX" in sys.modules  # only the package and its submodules
+    # the values, figures and widgets are computed from snippets: stale too
+    assert "attention_site" not in sys.modules and "attention_site.figures.heatmap" not in sys.modules
+    assert "snippetsX" in sys.modules and "attention_siteX" in sys.modules  # only the packages and their submodules
     assert sys.path[0] == str(tmp_path)
 
 
 def test_reload_snippets_makes_an_edit_visible(tmp_path, monkeypatch):
     """What `make serve` relies on: after the hook, an import reads the edited file."""
     hook = load_hook("reload_snippets")
+    keep_the_real_modules(monkeypatch)
     package = tmp_path / "snippets"
     package.mkdir()
     (package / "__init__.py").write_text("VALUE = 1\n")

@@ -1,12 +1,13 @@
-"""snippets.page_values: every placeholder renders in both languages, from the worked examples."""
+"""attention_site.page_values: every placeholder renders in both languages, from the worked examples."""
 import math
 import re
 
 import numpy as np
 import pytest
 
-from snippets import cost, library, page_values, sentence
-from snippets.page_values import LANGS, VALUES, render
+from attention_site import page_values
+from attention_site.page_values import LANGS, VALUES, render
+from snippets import cost, library, sentence
 
 ALL = [(name, lang) for name in sorted(VALUES) for lang in LANGS]
 

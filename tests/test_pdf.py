@@ -17,7 +17,7 @@ from bs4 import BeautifulSoup
 
 from attention_site import browser as chromium
 from attention_site import toolchain
-from snippets import page_values
+from attention_site import page_values
 from tools import book, pdf
 
 pytestmark = [pytest.mark.site, pytest.mark.browser]

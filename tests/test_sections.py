@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 SNIPPETS = ROOT / "snippets"
 MODULES = ["library", "softmax", "attention", "projections", "sentence", "cost", "word_order",
-           "coreference", "exercises"]  # dependency order (library first: chapter 1 previews softmax)
+           "coreference", "exercise_answers"]  # dependency order (library first: chapter 1 previews softmax)
 
 # The sections pages include: renaming or dropping one breaks the site's include lines.
 EXPECTED_SECTIONS = {
@@ -33,7 +33,7 @@ EXPECTED_SECTIONS = {
     "word_order": ["shuffle"],
     "coreference": ["data", "layer", "choose"],
     # each exercise's folded answer code stands alone (it runs as copied)
-    "exercises": ["library_twin", "weights_equal", "weights_shift", "weights_mask",
+    "exercise_answers": ["library_twin", "weights_equal", "weights_shift", "weights_mask",
                   "weights_temperature", "ws_note", "why_2000", "mis_ratio", "faq_double"],
 }
 
@@ -260,13 +260,13 @@ def test_the_clean_environment_really_is_clean(tmp_path):
     assert result.returncode != 0 and "NameError" in result.stderr
 
 
-@pytest.mark.parametrize("module", MODULES + ["page_values"])
+@pytest.mark.parametrize("module", [f"snippets.{m}" for m in MODULES] + ["attention_site.page_values"])
 def test_each_module_runs_as_a_script(module):
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    result = subprocess.run([sys.executable, "-X", "utf8", "-m", f"snippets.{module}"], cwd=ROOT,
+    result = subprocess.run([sys.executable, "-X", "utf8", "-m", module], cwd=ROOT,
                             env=env, capture_output=True, text=True, encoding="utf-8", timeout=120)
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
-    source = (SNIPPETS / f"{module}.py").read_text(encoding="utf-8")
+    source = (ROOT / f"{module.replace('.', '/')}.py").read_text(encoding="utf-8")
     assert result.stdout.split("\n")[:-1] == shown_output(source)
-    assert bool(result.stdout) == (module != "page_values")  # worked examples print something
+    assert bool(result.stdout) == module.startswith("snippets.")  # worked examples print something

@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from snippets import page_values, sentence
+from attention_site import page_values
+from snippets import sentence
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

@@ -1,4 +1,5 @@
-"""snippets/widgets.py: the playground's markup, and the shared softmax test vectors.
+"""attention_site/playground.py and the widget registry (attention_site/widgets.py): the
+playground's markup, and the shared softmax test vectors.
 
 tests/data/softmax_vectors.json holds softmax(scores / temperature) cases that the
 browser test (tests/test_playground_browser.py) also runs through the page's
@@ -17,7 +18,7 @@ import numpy as np
 import pytest
 import scipy.special
 
-from snippets import page_values, widgets
+from attention_site import page_values, playground, widgets
 from snippets.softmax import ARTICLE_SCORES, softmax
 
 VECTORS = Path(__file__).resolve().parent / "data" / "softmax_vectors.json"
@@ -166,14 +167,14 @@ def test_embed_playground(lang):
     assert widths == [f"width: {w * 100:.4f}%" for w in weights]
     assert [e[2] for e in doc.find("td")] == shown
     # cells coloured before any script runs, with the table playground.js reads
-    assert json.loads(root[1]["data-colormap"]) == list(widgets.VIRIDIS_STOPS)
+    assert json.loads(root[1]["data-colormap"]) == list(playground.VIRIDIS_STOPS)
     assert [e[1]["style"] for e in doc.find("td")] == [
-        "background-color: {}; color: {}".format(*widgets.shade(w)) for w in weights]
+        "background-color: {}; color: {}".format(*playground.shade(w)) for w in weights]
     [live] = [e for e in doc.elements if e[1].get("aria-live") == "polite"]
     assert all(number in live[2] for number in shown)
 
     # the readout: cat's weight over a's, from the unrounded weights (6.05, not 0.76 / 0.13 = 5.85)
-    ratio = widgets.ratio_text(weights[3] / weights[2])
+    ratio = playground.ratio_text(weights[3] / weights[2])
     assert ratio == f"{np.exp(1.8):.1f}" == "6.0"
     readouts = doc.find("span", data_ap_ratio="3 2")
     assert [e[2] for e in readouts] == [ratio, ratio]  # shown, and in the live region
@@ -189,55 +190,55 @@ def test_embed_playground(lang):
 # --- the heatmap colours --------------------------------------------------------------------
 
 def test_stops_are_matplotlibs_viridis():
-    """The same map as the heatmap figure (snippets/figures/heatmap.py: cmap="viridis", 0..1)."""
+    """The same map as the heatmap figure (attention_site/figures/heatmap.py: cmap="viridis", 0..1)."""
     import matplotlib
     cmap = matplotlib.colormaps["viridis"]
-    positions = np.linspace(0, 1, len(widgets.VIRIDIS_STOPS))
-    assert 9 <= len(widgets.VIRIDIS_STOPS) <= 17
-    assert list(widgets.VIRIDIS_STOPS) == [matplotlib.colors.to_hex(cmap(p)) for p in positions]
+    positions = np.linspace(0, 1, len(playground.VIRIDIS_STOPS))
+    assert 9 <= len(playground.VIRIDIS_STOPS) <= 17
+    assert list(playground.VIRIDIS_STOPS) == [matplotlib.colors.to_hex(cmap(p)) for p in positions]
     # between stops: close to matplotlib's own 256-step map
     for t in np.linspace(0, 1, 513):
-        got = np.array(widgets._rgb(widgets.shade(float(t))[0]))
+        got = np.array(playground._rgb(playground.shade(float(t))[0]))
         want = np.round(np.array(cmap(t)[:3]) * 255)
         assert np.abs(got - want).max() <= 14, (t, got, want)
 
 
 def test_shade_ends_order_and_contrast():
-    assert widgets.shade(0.0) == (widgets.VIRIDIS_STOPS[0], "#ffffff")  # dark purple, white text
-    assert widgets.shade(1.0) == (widgets.VIRIDIS_STOPS[-1], "#000000")  # yellow, black text
-    assert widgets.shade(0.5)[0] == widgets.VIRIDIS_STOPS[5]
+    assert playground.shade(0.0) == (playground.VIRIDIS_STOPS[0], "#ffffff")  # dark purple, white text
+    assert playground.shade(1.0) == (playground.VIRIDIS_STOPS[-1], "#000000")  # yellow, black text
+    assert playground.shade(0.5)[0] == playground.VIRIDIS_STOPS[5]
     grid = [float(t) for t in np.linspace(0, 1, 1001)]
-    luminance = [widgets.relative_luminance(widgets.shade(t)[0]) for t in grid]
+    luminance = [playground.relative_luminance(playground.shade(t)[0]) for t in grid]
     # more weight is brighter: strictly at the shown precision (0.01 apart); between two such
     # steps, rounding each channel to 0..255 may cost a brightness far below visibility (< 1%)
     coarse = luminance[::10]
     assert all(b > a for a, b in zip(coarse, coarse[1:])), "more weight must be brighter"
     assert all(b >= 0.99 * a for a, b in zip(luminance, luminance[1:]))
     assert luminance[-1] > 10 * luminance[0]
-    ratios = [widgets.contrast(*widgets.shade(t)) for t in grid]
+    ratios = [playground.contrast(*playground.shade(t)) for t in grid]
     assert min(ratios) >= 4.5
-    texts = [widgets.shade(t)[1] for t in grid]  # white on the dark end, then black: one switch
+    texts = [playground.shade(t)[1] for t in grid]  # white on the dark end, then black: one switch
     assert texts == sorted(texts, key=lambda c: c == "#000000") and len(set(texts)) == 2
 
 
 def test_luminance_and_contrast_reference_values():
-    assert widgets.relative_luminance("#000000") == 0
-    assert widgets.relative_luminance("#ffffff") == pytest.approx(1)
-    assert widgets.contrast("#ffffff", "#000000") == pytest.approx(21)
-    assert widgets.contrast("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)  # WCAG's grey
+    assert playground.relative_luminance("#000000") == 0
+    assert playground.relative_luminance("#ffffff") == pytest.approx(1)
+    assert playground.contrast("#ffffff", "#000000") == pytest.approx(21)
+    assert playground.contrast("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)  # WCAG's grey
 
 
 @pytest.mark.parametrize("bad, error", [(-0.01, ValueError), (1.5, ValueError), (float("nan"), ValueError),
                                         ("0.5", TypeError), (None, TypeError), (True, TypeError)])
 def test_shade_rejects_bad_weights(bad, error):
     with pytest.raises(error, match="weight"):
-        widgets.shade(bad)
+        playground.shade(bad)
 
 
 def test_chinese_widget_text_is_well_typeset():
-    spoken = re.sub(r"<[^>]+>", "", widgets.summary("zh", 1.0, [0.06, 0.05, 0.13, 0.76]))
+    spoken = re.sub(r"<[^>]+>", "", playground.summary("zh", 1.0, [0.06, 0.05, 0.13, 0.76]))
     assert spoken == "温度 1.0 时的权重：它 0.06，是 0.05，一只 0.13，猫 0.76；「猫」的权重是「一只」的 5.8 倍"
-    texts = list(widgets.TEXT["zh"].values()) + [spoken]
+    texts = list(playground.TEXT["zh"].values()) + [spoken]
     problems = [(text, line.new) for text in texts
                 for line in autocorrect_py.lint_for(text + "\n", "md").lines]
     assert not problems
@@ -250,23 +251,23 @@ def test_chinese_widget_text_is_well_typeset():
 ])
 def test_ratio_text(ratio, text):
     """The readout's number: like the table of leads from 1 up, never '0.0', never 40 digits wide."""
-    assert widgets.ratio_text(ratio) == text
+    assert playground.ratio_text(ratio) == text
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_ratio_text_says_a_ratio_beyond_ten_thousand_in_words(lang):
     """Readers could not read "6.6 × 10⁷": beyond 10 000 either way the readout says it plainly."""
-    words = widgets.TEXT[lang]
-    assert widgets.ratio_text(math.exp(100), lang) == words["over"] != widgets.ratio_text(math.exp(100))
-    assert widgets.ratio_text(math.exp(-100), lang) == words["under"]
-    assert widgets.ratio_text(9999.96, lang) == "10000.0" and widgets.ratio_text(0.00011, lang) == "0.00011"
-    assert "10⁴" not in widgets.ratio_text(1.0001e4, lang)
+    words = playground.TEXT[lang]
+    assert playground.ratio_text(math.exp(100), lang) == words["over"] != playground.ratio_text(math.exp(100))
+    assert playground.ratio_text(math.exp(-100), lang) == words["under"]
+    assert playground.ratio_text(9999.96, lang) == "10000.0" and playground.ratio_text(0.00011, lang) == "0.00011"
+    assert "10⁴" not in playground.ratio_text(1.0001e4, lang)
 
 
 @pytest.mark.parametrize("bad", [0.0, -1.0, float("inf"), float("nan"), "6"])
 def test_ratio_text_rejects_what_softmax_cannot_give(bad):
     with pytest.raises(ValueError, match="ratio"):
-        widgets.ratio_text(bad)
+        playground.ratio_text(bad)
 
 
 def test_embed_rejects_unknown_names_and_languages():
@@ -297,8 +298,8 @@ def test_gist_says_which_word_gets_almost_nothing_only_past_the_limit(lang):
     """Only what the ratio of the two words says: the lesser one gets almost nothing next to the
     other. ("Nearly all goes to cat" was false when a third word, 它, took the most: R15 reader.)"""
     cat, a = ("「猫」", "「一只」") if lang == "zh" else ('"cat"', '"a"')
-    assert widgets.gist(lang, 6.0) == widgets.gist(lang, 0.01) == ""
-    hi, lo = widgets.gist(lang, widgets.GIST_LIMIT), widgets.gist(lang, 1 / widgets.GIST_LIMIT)
+    assert playground.gist(lang, 6.0) == playground.gist(lang, 0.01) == ""
+    hi, lo = playground.gist(lang, playground.GIST_LIMIT), playground.gist(lang, 1 / playground.GIST_LIMIT)
     assert hi.index(cat) < hi.index(a) and lo.index(a) < lo.index(cat)  # named last: gets almost nothing
-    assert hi == widgets.gist(lang, 1e13) != lo == widgets.gist(lang, 1e-13)
+    assert hi == playground.gist(lang, 1e13) != lo == playground.gist(lang, 1e-13)
     assert "nearly all" not in hi + lo and "几乎全" not in hi + lo

@@ -70,7 +70,7 @@ def chapters(root=ROOT):
     return re.findall(r"^\s*-\s*(?:[^:\n]+:\s*)?([\w-]+)\.(?:md|ipynb)\s*$", nav, re.M)
 
 
-# Stylesheets a widget's own script loads (snippets/explorer.py): the book has no scripts.
+# Stylesheets a widget's own script loads (attention_site/explorer.py): the book has no scripts.
 SCRIPTED_STYLES = {"[data-attention-explorer]": "assets/stylesheets/explorer.css"}
 READING_PATH = re.compile(r'<meta name="reading-path" content="([a-z]+)">')
 

@@ -3,7 +3,7 @@
  * every step live (embeddings -> Q, K, V -> scores -> softmax with temperature
  * -> weights -> weighted mix of the Values), step by step and as a heatmap.
  *
- * The markup and its first numbers come from snippets/explorer.py (build time,
+ * The markup and its first numbers come from attention_site/explorer.py (build time,
  * via {{ widget.explorer }}); a tiny inline loader there loads this file and
  * explorer.css only on pages that carry the explorer. No framework, no network.
  *
@@ -12,7 +12,7 @@
  * scale, temperature}, data-weights = softmax((E W_Q)(E W_K)^T * scale / T),
  * data-output = weights (E W_V), data-scores = (E W_Q)(E W_K)^T; data-asking,
  * data-step, data-tied. Heatmap colours: the stops in data-colormap (those of
- * snippets/widgets.py), interpolated like shade() there.
+ * attention_site/playground.py), interpolated like shade() there.
  * Step by step: the parts after the current step ([data-ae-part] / [data-ae-from]
  * greater than data-step) get `hidden` unless "show all steps" is ticked, and so do
  * the input panels of steps 1 and 2 (x; Q, K, V) two steps on, when the later
@@ -80,7 +80,7 @@
     return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
   }
 
-  /** {background, text} of a heatmap cell: same arithmetic as shade() in snippets/widgets.py. */
+  /** {background, text} of a heatmap cell: the arithmetic of shade() in attention_site/playground.py. */
   function shade(weight, stops) {
     var x = Math.min(Math.max(weight, 0), 1) * (stops.length - 1);
     var i = Math.min(Math.floor(x), stops.length - 2), f = x - i;

@@ -1,7 +1,9 @@
-"""In-page widgets: the HTML that ``{{ widget.NAME }}`` becomes at build time.
+"""The attention playground: the HTML that ``{{ widget.playground }}`` becomes at build time.
 
 Page: "Scores → weights" (docs/*/weights.md) carries ``{{ widget.playground }}``.
-The build hook (hooks/computed.py) calls ``embed(NAME, lang)``. The markup is
+The build hook (hooks/computed.py) calls ``widgets.embed("playground", lang)``,
+which calls ``render(lang)`` here. The colour maths (shade, contrast) and
+markup helpers below are shared with the explorer (attention_site/explorer.py). The markup is
 complete without JavaScript (labels, initial bars and heatmap row computed here
 with snippets.softmax); docs/assets/javascripts/playground.js only enables the
 sliders and updates the numbers. Styles: docs/assets/stylesheets/playground.css.
@@ -19,7 +21,7 @@ by ratio_text here and ratioText in playground.js), so a reader who sets 猫 1,
 aria-hidden; the live region (``data-ap-summary``) says the same.
 
 Heatmap cells are coloured like the build-time heatmap figure
-(snippets/figures/heatmap.py): matplotlib's viridis on a fixed 0..1 scale,
+(attention_site/figures/heatmap.py): matplotlib's viridis on a fixed 0..1 scale,
 dark purple (weight 0) to yellow (weight 1), brighter = more attention, opaque
 and the same in light and dark mode. The number in a cell is white or black,
 whichever contrasts more with the cell (always >= 4.5:1, WCAG AA).
@@ -245,7 +247,7 @@ def _range(kind, index, value, bounds, input_id):
             f"{_attrs(data_ap_input=kind, data_index=index, disabled=True)}>")
 
 
-def _playground(lang):
+def render(lang):
     text = TEXT[lang]
     scores, temperature, weights = initial_state()
     labels = [word_label(word, lang) for word in ARTICLE_WORDS]
@@ -328,53 +330,3 @@ def summary(lang, temperature, weights):
         for i, (word, w) in enumerate(zip(ARTICLE_WORDS, weights)))
     return (text["summary"].format(t=f"<span data-ap-temperature>{temperature:.1f}</span>", items=items)
             + text["ratio_sep"] + _ratio(lang, weights))
-
-
-def _explorer(lang):
-    """The attention explorer (issue 11): see snippets/explorer.py."""
-    from snippets import explorer  # imported here: explorer imports this module
-
-    return explorer.render(lang)
-
-
-# A visible code block that needs code kept in a fold above it (tests/test_copy_run.py finds them).
-NEEDS_FOLD = {
-    "zh": "这段要用到上面折叠块里的代码：先运行那段，或者点页首的「复制本页全部代码」。",
-    "en": "This block needs code from a fold above: run that first, or use “Copy all the code on this page” at the top.",
-}
-
-
-# The notebook page's version: it has no "copy all" button, and what is folded is a helper cell.
-NEEDS_HELPER = {
-    "zh": "这一格要用到上面折叠起来的辅助代码：先运行那一格。",
-    "en": "This cell needs the helper code folded above: run that cell first.",
-}
-
-
-def _needs_fold(lang, text=NEEDS_FOLD, modifier=""):
-    """The mark above such a block: one short line, tied to the block below it."""
-    return (f'<p class="needs-fold{modifier}"><span class="needs-fold__arrow" aria-hidden="true">↑</span> '
-            f'{html.escape(text[lang])}</p>')
-
-
-def _needs_helper(lang):
-    return _needs_fold(lang, NEEDS_HELPER, " needs-fold--cell")
-
-
-WIDGETS = {"playground": _playground, "explorer": _explorer, "needs-fold": _needs_fold,
-           "needs-helper": _needs_helper}
-
-
-def embed(name, lang):
-    """HTML of widget `name` for a page in `lang` ('zh' or 'en'), on one line.
-
-    One line, so the placeholder may sit anywhere a line of raw HTML may. Raises
-    KeyError for an unknown widget name, ValueError for an unknown language.
-    """
-    if lang not in LANGS:
-        raise ValueError(f"widget language must be one of {LANGS}, got {lang!r}")
-    try:
-        make = WIDGETS[name]
-    except KeyError:
-        raise KeyError(f"unknown widget {name!r}; known: {sorted(WIDGETS)}") from None
-    return make(lang)

@@ -8,8 +8,8 @@ both sides makes it symmetric, whatever the numbers.
 import numpy as np
 from matplotlib.patches import Rectangle
 
+from attention_site.figures import style
 from snippets import projections, sentence
-from snippets.figures import style
 
 NAME = "asymmetry"
 SIZE = (7.2, 3.5)

@@ -5,7 +5,7 @@ snippets.softmax.softmax; the bottom strip shows them as a budget that sums to 1
 """
 import numpy as np
 
-from snippets.figures import style
+from attention_site.figures import style
 from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS, softmax
 
 NAME = "softmax"

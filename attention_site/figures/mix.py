@@ -5,8 +5,8 @@ Shares from snippets.sentence.new_it_shares (row 0 of the attention weights).
 """
 import numpy as np
 
+from attention_site.figures import style
 from snippets import sentence
-from snippets.figures import style
 
 NAME = "mix"
 SIZE = (5.2, 3.6)

@@ -55,7 +55,7 @@ DPI = 96  # CSS pixels per inch: a figure of width w inches shows w * 96 px wide
 
 # Two layouts of every figure: "wide" for tablets and desktops (panels side by
 # side), "phone" for a narrow column (panels stacked, larger text). The page
-# serves the phone one through <picture> under PHONE_MEDIA (snippets.figures.embed).
+# serves the phone one through <picture> under PHONE_MEDIA (attention_site.figures.embed).
 # A phone figure is PHONE_WIDTH inches wide (360 CSS px) and no text in it is
 # smaller than PHONE_MIN_FONT viewBox units: shown in the 328-px column of a
 # 360-px phone that is 10 x 328 / 270 = 12.1 CSS px (tests/test_phone.py: >= 11).

@@ -7,8 +7,8 @@ softmax(relevance), note = weights @ contents.
 import numpy as np
 from matplotlib.patches import Patch
 
+from attention_site.figures import style
 from snippets import library
-from snippets.figures import style
 
 NAME = "library"
 SIZE = (7.2, 4.9)

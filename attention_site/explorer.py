@@ -35,9 +35,9 @@ from decimal import ROUND_HALF_UP, Decimal
 
 import numpy as np
 
+from attention_site.playground import VIRIDIS_STOPS, _attrs, _json, corner_html, shade, word_label
 from snippets import sentence
 from snippets.softmax import softmax
-from snippets.widgets import VIRIDIS_STOPS, _attrs, _json, corner_html, shade, word_label
 
 LANGS = ("zh", "en")
 TEMPERATURE = 1.0

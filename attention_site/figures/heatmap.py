@@ -5,8 +5,8 @@ snippets.sentence.sentence_weights: row i is how word i shares its attention.
 """
 from matplotlib.patches import Rectangle
 
+from attention_site.figures import style
 from snippets import sentence
-from snippets.figures import style
 
 NAME = "heatmap"
 SIZE = (6.2, 4.4)

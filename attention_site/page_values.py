@@ -6,7 +6,8 @@ is typed into docs/: change an input in snippets/ and every page follows.
 """
 import numpy as np
 
-from snippets import cost, explorer, library, projections, sentence, widgets
+from attention_site import explorer, playground
+from snippets import cost, library, projections, sentence
 from snippets.softmax import ARTICLE_CAT_WEIGHT, ARTICLE_SCORES, softmax
 
 LANGS = ("zh", "en")
@@ -84,7 +85,7 @@ def _sentence_grid(lang, grid, fmt):
     sliders' heatmap and the explorer name them ("it (它)"), the corner saying which is which."""
     words = sentence.SENTENCE
     names = words if lang == "zh" else [f"{WORD_EN[w]} ({w})" for w in words]  # it (它)
-    return _table([widgets.corner_html(lang)] + names,
+    return _table([playground.corner_html(lang)] + names,
                   [[f"**{n}**"] + [fmt(x) for x in row] for n, row in zip(names, grid)])
 
 

@@ -1,4 +1,4 @@
-"""Chinese comments for the code of the exercises (snippets/exercises.py)."""
+"""Chinese comments for the code of the exercises (snippets/exercise_answers.py)."""
 CATALOGUE = {
     "# scores of the five books: the handbook twice": "# 五本书的分数：饲养手册有两本",
     "# four equal scores": "# 四个相同的分数",

@@ -21,7 +21,7 @@ import warnings
 
 import matplotlib
 
-from snippets.figures import (
+from attention_site.figures import (
     asymmetry,
     cost_curves,
     heatmap,

@@ -6,8 +6,8 @@ Counts from snippets.cost: comparisons, chain_steps, path_length.
 import numpy as np
 from matplotlib.ticker import MaxNLocator
 
+from attention_site.figures import style
 from snippets import cost
-from snippets.figures import style
 
 NAME = "cost"
 SIZE = (7.2, 3.0)

@@ -5,7 +5,7 @@ snippets.softmax.sharpen: a low temperature sharpens, a high one flattens.
 """
 import numpy as np
 
-from snippets.figures import style
+from attention_site.figures import style
 from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS, sharpen
 
 NAME = "temperature"
