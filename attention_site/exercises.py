@@ -547,7 +547,12 @@ def _choice_label(exercise, value, entry, lang):
 
 
 def _format_note(exercise, ui):
-    return ui[f"format_{exercise.fmt}"].format(tolerance=f"{exercise.tolerance:g}")
+    """The answer format under the box; a small count (the relay's 1 step) gets the short form:
+    a reader answering 1 was told how to write 1,234,567."""
+    fmt = exercise.fmt
+    if fmt == "count" and abs(exercise.answer) < 1000:
+        fmt = "small_count"
+    return ui[f"format_{fmt}"].format(tolerance=f"{exercise.tolerance:g}")
 
 
 def render(exercise, number, lang, ui, entry):

@@ -37,23 +37,6 @@ def _sum_of_matches(asking, looked_at):
     return " + ".join(f"{q:.1f}" for q, k in zip(sentence.face(asking, sentence.w_query), key) if k)
 
 
-def _new_it_sum(lang, feature="animal"):
-    """'0.13 (from "a") + 0.76 (from "cat") = 0.89': the weights of the words
-    whose Value holds `feature`, as the page rounds them; they must add up to the rounded total."""
-    weights = sentence.sentence_weights()[0]  # the row of 它: (n,)
-    values = np.array([sentence.face(w, sentence.w_value) for w in sentence.SENTENCE])  # (n, d_v)
-    column = values[:, sentence.value_features.index(feature)]
-    if not set(column) <= {0, 1}:
-        raise ValueError(f"the Values' {feature!r} is not 0s and 1s: the mix is not a plain sum of weights")
-    givers = [(w, word) for w, word, v in zip(weights, sentence.SENTENCE, column) if v]
-    total = _w(sentence.new_it_meaning()[feature])
-    if abs(sum(float(_w(w)) for w, _ in givers) - float(total)) > 1e-9:
-        raise ValueError(f"the rounded weights of {feature!r} do not add up to {total} as printed")
-    name = (lambda word: f"「{word}」") if lang == "zh" else (lambda word: f'"{WORD_EN[word]}"')
-    return " + ".join(f"{_w(w)}（来自{name(word)}）" if lang == "zh" else f"{_w(w)} (from {name(word)})"
-                      for w, word in givers) + f" = {total}"
-
-
 def _pct(x):
     return f"{x * 100:.0f}%"
 
@@ -305,7 +288,6 @@ VALUES = {
     # the hand-set rule "a pronoun also looks for weather": W_Q's pronoun row, weather slot (R32 zh)
     "num.rain_rule": lambda lang: f"{_rain_rule():.1f}",
     "num.new_it_formula": _new_it_formula,
-    "num.new_it_animal_sum": _new_it_sum,
     "num.library_top_percent": lambda lang: _pct(library.weights[0]),
     "num.library_second_percent": lambda lang: _pct(library.weights[1]),
     "num.library_off_topic_percent": lambda lang: _pct(library.weights[3]),
@@ -465,13 +447,15 @@ def _pairs_with_it(lang):
 def _copy_map(lang):
     """word-vectors: W_K and W_V as what they copy, a row per feature of a word vector: the
     label slot(s) W_K writes it into, the meaning(s) W_V hands it over as (R28 zh and en: show
-    W_K and W_V beside W_Q; as 0/1 matrices they only copy, so a map reads faster)."""
+    W_K and W_V beside W_Q; as matrices that only copy, a map reads faster). A share other than
+    1 is written before its slot: the measure word hands over "0.5 × animal"."""
     for name, matrix in (("w_key", sentence.w_key), ("w_value", sentence.w_value)):
-        if not set(np.unique(matrix)) <= {0, 1}:
-            raise ValueError(f"copy_map: {name} is not 0s and 1s, so it does not just copy features")
+        if np.any(matrix < 0) or np.any(matrix > 1):
+            raise ValueError(f"copy_map: {name} has numbers outside 0..1, so it does not just copy features")
 
     def copied(row, slots):
-        names = [_feature_name(s, lang) for s, x in zip(slots, row) if x]
+        names = [_feature_name(s, lang) if x == 1 else f"{x:g} × {_feature_name(s, lang)}"
+                 for s, x in zip(slots, row) if x]
         return ("、" if lang == "zh" else ", ").join(names) or "—"
     header = (["特征", "W_K：写到标签上的", "W_V：作为意思交出的"] if lang == "zh"
               else ["feature", "W_K: on the label as", "W_V: handed over as"])

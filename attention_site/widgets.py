@@ -23,25 +23,13 @@ NEEDS_FOLD = {
 }
 
 
-# The notebook page's version: it has no "copy all" button, and what is folded is a helper cell.
-NEEDS_HELPER = {
-    "zh": "这一格要用到上面折叠起来的辅助代码：先运行那一格。",
-    "en": "This cell needs the helper code folded above: run that cell first.",
-}
-
-
 def _needs_fold(lang, text=NEEDS_FOLD, modifier=""):
     """The mark above such a block: one short line, tied to the block below it."""
     return (f'<p class="needs-fold{modifier}"><span class="needs-fold__arrow" aria-hidden="true">↑</span> '
             f'{html.escape(text[lang])}</p>')
 
 
-def _needs_helper(lang):
-    return _needs_fold(lang, NEEDS_HELPER, " needs-fold--cell")
-
-
-WIDGETS = {"playground": playground.render, "explorer": _explorer, "needs-fold": _needs_fold,
-           "needs-helper": _needs_helper}
+WIDGETS = {"playground": playground.render, "explorer": _explorer, "needs-fold": _needs_fold}
 
 
 def embed(name, lang):

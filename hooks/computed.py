@@ -3,8 +3,9 @@
 Thin on purpose: the values come from attention_site.page_values, the figure markup
 from attention_site.figures, the widget markup from attention_site.widgets. An unknown or
 failing placeholder stops the build and names the page and the placeholder. A
-page that used any placeholder gets a stamp with the library versions that
-computed it.
+page that quotes a computed number, table or figure gets a stamp with the library
+versions that computed it (a page with only exercises or a widget quotes none: a
+reader of "why" saw the stamp under a page without a number).
 """
 import re
 
@@ -58,7 +59,7 @@ def on_page_markdown(markdown, page, config, files):
         return text.replace("\n", "\n" + indent) if indent and not indent.strip() else text
 
     markdown = PLACEHOLDER.sub(fill_indented, markdown)
-    if used:
+    if any(name.startswith(("num.", "table.", "fig.")) for name in used):  # not for exercises alone
         stamp = STAMP[lang].format(numpy=numpy.__version__, matplotlib=matplotlib.__version__)
         markdown += f'\n\n<p class="computed-stamp" markdown>{stamp}</p>\n'
     return markdown

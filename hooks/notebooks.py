@@ -568,40 +568,9 @@ def notebook_page_html(html, page):
         # from "#__code_cell-id=softmax > code", a selector the "=" breaks (R37 en: every copy
         # button on the page threw). "cell-softmax" is a valid selector.
         cell["id"] = "cell-" + cell["id"][len("cell-id="):]
-    fold_helper_cells(soup, language_of(page.file))
     check_outputs(soup, name)
     tokens = heading_tokens(soup, slugify(case="lower"))
     return str(soup), tokens
-
-
-HELPER_SUMMARY = {"zh": "辅助代码：画热力图用的，可以跳过（点开看代码）",
-                  "en": "Helper code for drawing the heatmap, safe to skip (open to read it)"}
-
-
-def fold_helper_cells(soup, lang):
-    """A code cell tagged "helper" (cell metadata) shows folded on the page: its code is not the
-    lesson. The downloaded notebook keeps it as it is (a cell to run). Every later code block that
-    uses a name it defines gets the chapters' "needs code from a fold above" mark (R32 zh: a
-    reader who jumps to Part 3 has not run the helper)."""
-    from bs4 import BeautifulSoup
-
-    from attention_site import widgets
-
-    for cell in soup.select(".jp-CodeCell.celltag_helper"):
-        source = cell.select_one(".jp-Cell-inputWrapper")
-        if source is None or source.find_parent("details", class_="notebook-helper"):
-            continue  # nbconvert nests two divs with the cell's classes: fold once
-        fold = soup.new_tag("details", attrs={"class": "notebook-helper"})
-        summary = soup.new_tag("summary")
-        summary.string = HELPER_SUMMARY[lang]
-        fold.append(summary)
-        source.wrap(fold)
-        names = re.findall(r"^(?:class|def)\s+(\w+)", source.get_text(), re.M)
-        uses = re.compile(r"\b(?:%s)\b" % "|".join(map(re.escape, names))) if names else None
-        users = [block for block in fold.find_all_next("div", class_="highlight")
-                 if fold not in block.parents and uses and uses.search(block.get_text())]
-        for user in users:
-            user.insert_before(BeautifulSoup(widgets.embed("needs-helper", lang), "html.parser"))
 
 
 def material_code_block(soup, editor, name, cell=0):
@@ -628,8 +597,8 @@ def material_code_block(soup, editor, name, cell=0):
                 lines.append(soup.new_tag("span", attrs={"id": f"__span-nb{cell}-{len(lines) + 1}"}))
             if not piece:
                 continue
-            if child.name:
-                token = soup.new_tag(child.name, attrs=dict(child.attrs))
+            if child.name and child.get("class") != ["n"]:  # a plain name: the code's own colour,
+                token = soup.new_tag(child.name, attrs=dict(child.attrs))  # no span (page < 100 KB)
                 token.string = piece
                 lines[-1].append(token)
             else:

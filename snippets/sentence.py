@@ -67,7 +67,7 @@ w_value = np.array([
     # refr anim pet
     [1, 0, 0],  # pronoun: "refers to something"
     [0, 0, 0],  # verb: none of these 3 meanings
-    [0, 0, 0],  # measure
+    [0, 0.5, 0],  # measure: a little "animal" (zhi (只) counts animals)
     [0, 0, 0],  # noun
     [0, 1, 0],  # animal
     [0, 0, 1],  # pet
@@ -182,7 +182,7 @@ def main():
     v = x @ w_value  # what each word hands over
     # the Key and the Value of "cat"
     print(k[3], v[3])
-    #> [0 0 0 1 1] [0 1 1]
+    #> [0 0 0 1 1] [0. 1. 1.]
     # --8<-- [end:faces]
 
     # --8<-- [start:scores_rows]
@@ -228,7 +228,7 @@ def main():
     for feature, amount in zip(value_features, new_it):
         print(f"{feature:<8}{amount:.2f}")
     #> refers  0.06
-    #> animal  0.76
+    #> animal  0.82
     #> pet     0.76
 
     print("same as new[0]:", np.allclose(new_it, new[0]))

@@ -678,7 +678,7 @@ def test_browser_shows_the_variant_of_the_colour_scheme(browser, site_url, schem
     try:
         for path in ("weights/", "en/weights/"):
             page.goto(site_url + path)
-            for name in ("softmax", "temperature", "heatmap"):
+            for name in ("softmax", "heatmap"):  # the figures of the weights chapter
                 figure = page.locator(f"#fig-{name}")
                 figure.scroll_into_view_if_needed()
                 visible = figure.locator(f'img[src$="#only-{scheme}"]')
@@ -1095,14 +1095,17 @@ def test_mix_caption_calls_empty_values_water_only_while_they_are_empty():
 
 @pytest.mark.parametrize("lang, layout", LANG_LAYOUTS)
 def test_asymmetry_titles_name_their_own_matrix(rendered, lang, layout):
-    """The panel drawn first shows the separate W_Q, W_K (test_asymmetry_cells_show_their_scores):
-    its title must say ≠, the symmetric one's =. Swapped titles teach the opposite."""
+    """The panel drawn first shows Query and Key made separately (test_asymmetry_cells_show_their_scores):
+    its title must say separate, the symmetric one's shared. Swapped titles teach the opposite.
+    No W_Q / W_K: the core chapter shows it before any matrix is named."""
     svg = rendered[("asymmetry", lang, "light", layout)]
     word = "分数" if lang == "zh" else "Scores"
-    titles = ["".join(t.split()) for t in svg_texts(svg) if "".join(t.split()).startswith(word)]
+    titles = [" ".join(t.split()) for t in svg_texts(svg) if "".join(t.split()).startswith(word)]
     assert len(titles) == 2, titles
-    assert "≠" in titles[0] and "=" not in titles[0], titles
-    assert "=" in titles[1] and "≠" not in titles[1], titles
+    separate, shared = ("分开", "共用") if lang == "zh" else ("separate", "shared")
+    assert separate in titles[0] and shared not in titles[0], titles
+    assert shared in titles[1] and separate not in titles[1], titles
+    assert not any("W_" in t or "W_" in "".join(svg_texts(svg)) for t in titles), titles
 
 
 @pytest.mark.parametrize("layout", ("wide", "phone"))

@@ -40,7 +40,6 @@ NOTEBOOK = "playground.ipynb"
 TITLE = {"zh": "笔记本：亲手算一遍注意力", "en": "Notebook: work through attention yourself"}
 DOWNLOAD_LABEL = {"zh": "下载笔记本", "en": "Download the notebook"}
 ARTICLE_WORDS = {"zh": ["它", "是", "一只", "猫"], "en": ["it", "is", "a", "cat"]}
-HEATMAP_LABELS = {"zh": ["它", "是", "一只", "猫"], "en": ["it (它)", "is (是)", "a (一只)", "cat (猫)"]}
 MACHINE_PATH = re.compile(r"/root/|/home/|/tmp/|/Users/|site-packages|\b[A-Za-z]:\\")
 BAD_TEXT = re.compile(r"Traceback|Warning|Error", re.IGNORECASE)
 PAGE_BUDGET_GZIP = 150 * 1024  # bytes, everything a page loads
@@ -123,11 +122,11 @@ def test_code_comes_from_snippets_and_invites_edits():
     includes = [line for c in cells for line in c.source.splitlines() if line.startswith("--8<--")]
     assert len(includes) >= 15
     for section in ("softmax.py:idea", "library.py:lookup", "sentence.py:self_attention",
-                    "coreference.py:choose"):
+                    "word_order.py:shuffle"):
         assert f'--8<-- "snippets/{section}"' in includes
     code = "\n".join(c.source for c in cells)
     assert code.count("# ✏️ Try it") >= 3
-    for edited in ("temperature = 1.0", "question = np.array(", "labels[1] =", 'words = ["it", "rains"'):
+    for edited in ("temperature = 1.0", "question = np.array(", "labels[1] =", 'words = ["cat", "a", "is", "it"]'):
         assert edited in code
 
 
@@ -154,7 +153,7 @@ def test_include_line_becomes_the_section_without_output_lines():
     hook = load_hook()
     got = hook.expand_code('--8<-- "snippets/softmax.py:article_scores"', ROOT, "here")
     want = [line for line in section_lines("snippets/softmax.py", "article_scores")
-            if not line.lstrip().startswith("#>")]
+            if not line.lstrip().startswith(("#>", "# --8<--"))]  # a nested section's markers too
     assert got.splitlines() == [line.rstrip() for line in want]
     assert "#>" not in got and "--8<--" not in got
     code = hook.expand_code('x = 1\n--8<-- "snippets/softmax.py:idea"\nprint(x)', ROOT, "here")
@@ -417,47 +416,9 @@ def test_built_page_shows_executed_outputs(site_dir, lang):
     soup = page_soup(site_dir, lang)
     outputs = [area.get_text() for area in soup.select(".jp-OutputArea-output")]
     assert any(expected_cat_line(lang) in text for text in outputs), outputs
-    heatmaps = soup.select(".jp-OutputArea-output table.attention-heatmap")
-    assert len(heatmaps) == 3  # the sentence, the ✏️ reordered sentence, 它下雨了 (wider model)
-    rain_weights = sentence.rain_attention()[0]
-    rain_rows = heatmaps[2].select("tr")[1:]
-    assert [[td.get_text() for td in row.select("td")] for row in rain_rows] == [
-        [f"{w:.2f}" for w in row] for row in rain_weights]
-    heads = [th.get_text() for th in heatmaps[0].select("tr")[0].select("th")]
-    assert heads == HEATMAP_LABELS[lang]
-    rows = heatmaps[0].select("tr")[1:]
-    assert [row.th.get_text() for row in rows] == HEATMAP_LABELS[lang]  # rows: the asking word
     weights = sentence.sentence_weights()
-    for i, row in enumerate(rows):
-        assert [td.get_text() for td in row.select("td")] == [f"{w:.2f}" for w in weights[i]]
-    assert heatmaps[0].caption is not None
-
-
-def relative_luminance(rgb):
-    def channel(c):
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (channel(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-@pytest.mark.site
-@pytest.mark.parametrize("lang", LANGS)
-def test_heatmap_cells_are_viridis_and_readable(site_dir, lang):
-    """viridis on a fixed 0..1 scale, brighter = more attention; text contrast >= 4.5:1."""
-    viridis = matplotlib.colormaps["viridis"]
-    cells = page_soup(site_dir, lang).select("table.attention-heatmap td[style]")
-    assert len(cells) == 16 + 16 + 9
-    for td in cells:
-        weight = float(td.get_text())
-        style = dict((k.strip(), v.strip()) for k, v in
-                     (part.split(":", 1) for part in td["style"].split(";") if part.strip()))
-        got = [int(v) for v in re.findall(r"\d+", style["background"])]
-        want = [round(c * 255) for c in viridis(weight)[:3]]
-        assert max(abs(a - b) for a, b in zip(got, want)) <= 3, (weight, got, want)
-        ink = (0, 0, 0) if style["color"] == "black" else (1, 1, 1)
-        lighter, darker = sorted([relative_luminance([c / 255 for c in got]),
-                                  relative_luminance(ink)], reverse=True)
-        assert (lighter + 0.05) / (darker + 0.05) >= 4.5, td
+    for row in weights:  # every row of the sentence's weights, as heatmap_rows prints it
+        assert any(str(row.round(2)) in text for text in outputs), row
 
 
 @pytest.mark.site
@@ -465,7 +426,7 @@ def test_heatmap_cells_are_viridis_and_readable(site_dir, lang):
 def test_built_outputs_have_no_traceback_warning_or_machine_path(site_dir, lang):
     soup = page_soup(site_dir, lang)
     areas = soup.select(".jp-OutputArea-output")
-    assert len(areas) >= 12
+    assert len(areas) >= 10  # every code cell of the three parts prints
     for area in areas:
         text = area.get_text()
         assert not BAD_TEXT.search(text), text
@@ -503,7 +464,7 @@ def test_download_is_the_expanded_notebook_with_its_outputs(site_dir, lang):
     assert links >= 5
     for cell in code_cells(downloaded):
         assert cell.execution_count is not None and "execution" not in cell.metadata, cell.id
-    assert sum(len(c.outputs) for c in code_cells(downloaded)) >= 12
+    assert sum(len(c.outputs) for c in code_cells(downloaded)) >= 10  # the three parts print at least this often
 
 
 @pytest.mark.site
@@ -789,23 +750,6 @@ def test_code_cells_get_one_span_per_line_like_the_pages():
     assert lines[2].select_one(".sd").get_text() == '    lines."""'  # the docstring, split per line
     assert "&lt;</span>" in str(lines[4]) and "# a &amp; b" in str(lines[4])  # still escaped
 
-
-@pytest.mark.site
-@pytest.mark.parametrize("lang", ["zh", "en"])
-def test_the_helper_cell_is_folded_on_the_page_only(site_dir, lang):
-    """The heatmap helper (tagged "helper") is not the lesson: folded on the page, with a summary
-    in the page's language; every other cell shows open; the download keeps it a plain cell."""
-    page = site_dir / ("" if lang == "zh" else "en") / "playground" / "index.html"
-    soup = BeautifulSoup(page.read_text(encoding="utf-8"), "html.parser")
-    folds = soup.select("details.notebook-helper")
-    assert len(folds) == 1
-    assert folds[0].summary.get_text() == load_hook().HELPER_SUMMARY[lang]
-    assert "class Heatmap" in folds[0].get_text()
-    blocks = soup.select(".jp-CodeCell div.highlight")
-    assert len([b for b in blocks if b.find_parent("details")]) == 1 and len(blocks) > 10
-    downloaded = nbformat.read(page.parent / NOTEBOOK, as_version=4)
-    helpers = [c for c in downloaded.cells if "helper" in c.metadata.get("tags", [])]
-    assert len(helpers) == 1 and "class Heatmap" in helpers[0].source
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

@@ -80,11 +80,14 @@ def test_the_three_matrices_have_the_shapes_the_comments_give():
 def test_the_key_is_the_kind_of_word_and_the_value_what_it_means():
     """The library's lesson: the label (Key) and the contents (Value) are different things."""
     np.testing.assert_array_equal(sentence.w_key, np.eye(6)[:, :5])   # copies the 4 kinds, animal
-    np.testing.assert_array_equal(sentence.w_value, np.eye(6)[:, [0, 4, 5]])  # pronoun -> "refers", 2 meanings
+    copies = np.eye(6)[:, [0, 4, 5]]  # pronoun -> "refers", the 2 meanings
+    copies[2, 1] = 0.5  # and the measure word hands over a little "animal": zhi (只) counts animals
+    np.testing.assert_array_equal(sentence.w_value, copies)
     assert named(vector("cat", sentence.w_key), KEY_SLOTS) == ["noun", "animal"]  # the article's
     assert named(vector("a", sentence.w_key), KEY_SLOTS) == ["measure"]  # "I'm a measure word"
     assert named(vector("cat", sentence.w_value), sentence.value_features) == ["animal", "pet"]
     assert named(vector("it", sentence.w_value), sentence.value_features) == ["refers"]  # its own flavour
+    assert named(vector("a", sentence.w_value), sentence.value_features) == ["animal"]  # a little
     assert not vector("is", sentence.w_value).any()  # no meaning to hand over
 
 
@@ -242,13 +245,12 @@ def test_the_new_it_absorbs_the_meaning_of_cat():
     np.testing.assert_allclose(new[IT], weights[IT] @ values, rtol=1e-15)
     meaning = sentence.new_it_meaning()
     assert list(meaning) == ["refers", "animal", "pet"]
-    # refers from "it" itself (its own flavour), animal and pet from cat alone ("a" is only
-    # a measure word: it hands over none of the three meanings)
+    # refers from "it" itself (its own flavour), pet from cat alone, animal from cat and a little
+    # from "a" (the article: mostly from cat, 顺带从「一只」取一点)
     assert meaning["refers"] == pytest.approx(weights[IT, IT])
-    assert meaning["animal"] == pytest.approx(weights[IT, CAT])
+    assert meaning["animal"] == pytest.approx(weights[IT, CAT] + 0.5 * weights[IT, A])
     assert meaning["pet"] == pytest.approx(weights[IT, CAT])
-    assert not vector("a", sentence.w_value).any()
-    assert [round(x, 2) for x in meaning.values()] == [0.06, 0.76, 0.76]
+    assert [round(x, 2) for x in meaning.values()] == [0.06, 0.82, 0.76]
     shares = sentence.new_it_shares()
     assert list(shares) == sentence.SENTENCE
     np.testing.assert_allclose(list(shares.values()), weights[IT], rtol=0)

@@ -15,17 +15,19 @@ NAME = "asymmetry"
 SIZE = (7.2, 3.5)
 PHONE_SIZE = (style.PHONE_WIDTH, 6.6)  # one matrix per row
 CAPTION = {
-    "zh": "分数矩阵，softmax 之前，还不是权重（行：发出 Query 的词，列：被看的词）。第一幅：W_Q 与 W_K 各不相同，「它」看「猫」和「猫」看「它」得分不同；"
-          "第二幅：令 W_K = W_Q，矩阵必然关于对角线对称。两幅用同一套颜色：同样的颜色就是同样的分数。",
-    "en": "Score matrices, before softmax: not weights yet (rows: the word asking, columns: the word looked at). With separate W_Q and W_K, "
-          "“it” → “cat” and “cat” → “it” score differently; with W_K = W_Q the matrix is always symmetric. "
+    "zh": "分数矩阵，softmax 之前，还不是权重（行：提问的词，列：被看的词）。第一幅：Query 和 Key 各用各的变换，「它」看「猫」和「猫」看「它」得分不同；"
+          "第二幅：Query 和 Key 共用一套变换，矩阵必然关于对角线对称。两幅用同一套颜色：同样的颜色就是同样的分数。",
+    "en": "Score matrices, before softmax: not weights yet (rows: the word asking, columns: the word looked at). With Query and Key made separately, "
+          "“it” → “cat” and “cat” → “it” score differently; with one transformation shared by both, the matrix is always symmetric. "
           "Both panels share one colour scale: the same colour is the same score.",
 }
 TEXT = {
-    "zh": {"pair": "它→猫 {ab} {rel} 猫→它 {ba}", "title": "分数：{w}"},
-    "en": {"pair": "it (它)→cat (猫) {ab} {rel} cat (猫)→it (它) {ba}", "title": "Scores: {w}"},
+    "zh": {"pair": "它→猫 {ab} {rel} 猫→它 {ba}", "title": "分数：{w}", "titles": ("Q、K 分开", "Q、K 共用")},
+    "en": {"pair": "it (它)→cat (猫) {ab} {rel} cat (猫)→it (它) {ba}", "title": "Scores: {w}",
+           "titles": ("Q and K separate", "Q and K shared")},
 }
-TITLES = (r"$W_Q \neq W_K$", r"$W_K = W_Q$")  # in TEXT[lang]["title"]
+# The core chapter shows this figure before any matrix is named (readers: "W_Q ≠ W_K" was never
+# defined on the page), so the panels say it in words: separate first, shared second.
 
 
 def data():
@@ -52,14 +54,14 @@ def alt(lang):
     if lang == "zh":
         left = "对称" if sep_sym else "不对称"
         right = "对称" if sha_sym else "不对称"
-        return (f"两张分数矩阵。第一幅：W_Q 和 W_K 分开时，{na}看{nb}得 {separate[a, b]:.1f} 分，"
+        return (f"两张分数矩阵。第一幅：Query 和 Key 分开时，{na}看{nb}得 {separate[a, b]:.1f} 分，"
                 f"{nb}看{na}得 {separate[b, a]:.1f} 分，矩阵{left}。"
-                f"第二幅：令 W_K = W_Q 后，两个方向都是 {shared[a, b]:.1f} 分，矩阵{right}。")
+                f"第二幅：Query 和 Key 共用一套变换，两个方向都是 {shared[a, b]:.1f} 分，矩阵{right}。")
     left = "symmetric" if sep_sym else "not symmetric"
     right = "symmetric" if sha_sym else "not symmetric"
-    return (f"Two score matrices. First, with separate W_Q and W_K: {na} looking at {nb} scores "
+    return (f"Two score matrices. First, with Query and Key made separately: {na} looking at {nb} scores "
             f"{separate[a, b]:.1f}, {nb} looking at {na} scores {separate[b, a]:.1f}; the matrix is {left}. "
-            f"Second, with W_K = W_Q: both directions score {shared[a, b]:.1f}; the matrix is {right}.")
+            f"Second, with one transformation for both: both directions score {shared[a, b]:.1f}; the matrix is {right}.")
 
 
 def _panel(fig, ax, scores, labels, pair, title, theme, lang, layout, vmax):
@@ -86,6 +88,6 @@ def draw(lang, theme, layout="wide"):
     fig = style.new_figure(PHONE_SIZE if phone else SIZE)
     axes = fig.subplots(2, 1) if phone else fig.subplots(1, 2)
     vmax = max(separate.max(), shared.max())  # one colour scale: a colour is the same score in both panels
-    for ax, scores, title in zip(axes, (separate, shared), TITLES):
+    for ax, scores, title in zip(axes, (separate, shared), TEXT[lang]["titles"]):
         _panel(fig, ax, scores, labels, _pair(words), title, theme, lang, layout, vmax)
     return fig

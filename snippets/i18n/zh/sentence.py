@@ -37,6 +37,7 @@ CATALOGUE = {
     '# pronoun': '# 代词',
     '# verb': '# 动词',
     '# measure': '# 量词',
+    '# measure: a little "animal" (zhi (只) counts animals)': '# 量词：交出一点「动物」（「只」是数动物用的）',
     '# noun': '# 名词',
     '# animal': '# 动物',
     '# pet': '# 宠物',
@@ -101,7 +102,7 @@ CATALOGUE = {
     '#> it->it:  score 6.8, weight 0.93': '#> 它→它：分数 6.8，权重 0.93',
     # new_it
     '#> refers  0.06': '#> 指代      0.06',
-    '#> animal  0.76': '#> 动物      0.76',
+    '#> animal  0.82': '#> 动物      0.82',
     '#> pet     0.76': '#> 宠物      0.76',
     '"same as new[0]:"': '"和 new[0] 相同："',
     '#> same as new[0]: True': '#> 和 new[0] 相同： True',
