@@ -39,17 +39,8 @@ def _visible_text(page):
         return text; }""")
 
 
-@pytest.fixture
-def story(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    yield page
-    context.close()
-
-
 @pytest.mark.parametrize("lang", ["zh", "en"])
-def test_story_mode_hides_the_code_and_every_sentence_about_it(story, site_url, lang):
-    page = story
+def test_story_mode_hides_the_code_and_every_sentence_about_it(page, site_url, lang):
     urls = [u for u in CORE[lang]]
     page.goto(site_url + urls[1])  # self-attention: a page with code (the library has none visible)
     toggle = page.locator("[data-story-toggle]")
@@ -74,12 +65,19 @@ def test_story_mode_hides_the_code_and_every_sentence_about_it(story, site_url, 
     assert not problems, "visible in story mode, about hidden code:\n" + "\n".join(problems)
 
 
-def test_code_stays_one_click_away_and_the_switch_turns_back(story, site_url):
-    page = story
+def test_code_stays_one_click_away_and_the_switch_turns_back(page, site_url):
     page.goto(site_url + "weights/")
+    off_label = page.locator("[data-story-toggle]").inner_text()
     page.locator("[data-story-toggle]").click()
     page.reload()
     assert page.locator("[data-story-toggle]").get_attribute("aria-pressed") == "true"
+    on_label = page.locator("[data-story-toggle]").inner_text()
+    assert on_label != off_label and "代码" in on_label  # it says what a click does next (R45)
+    # one "show" button per run of hidden blocks: never two side by side
+    assert page.evaluate("""() => [...document.querySelectorAll('button.story-reveal')].every(b => {
+        let next = b.nextElementSibling; while (next && next.matches('.story-code, .needs-fold, .code-talk'))
+          next = next.nextElementSibling;
+        return !(next && next.matches('button.story-reveal')); })""")
     reveal = page.locator("button.story-reveal").first
     assert reveal.is_visible()
     hidden_before = page.locator("article div.highlight:visible").count()
