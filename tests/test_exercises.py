@@ -501,3 +501,45 @@ def test_search_does_not_give_the_answers_away(site_dir):
         assert first_words and first_words not in plain, (lang, first_words)
         question = re.sub(r"<[^>]+>|[*`]|\s+", "", exercises._fill(exercises.texts(lang)["library-quantum"]["question"], quantum, lang))
         assert question[:10] in plain, (lang, question[:10])
+
+
+def _plain_scores(vectors, w_query, w_key):
+    """Every Query · every Key with plain loops: no matrix product, nothing from snippets' helpers."""
+    def times(vector, matrix):
+        return [sum(v * matrix[f][j] for f, v in enumerate(vector)) for j in range(len(matrix[0]))]
+    queries = [times(v, w_query) for v in vectors]
+    keys = [times(v, w_key) for v in vectors]
+    return [[sum(q * k for q, k in zip(query, key)) for key in keys] for query in queries]
+
+
+def test_the_sentence_exercises_equal_plain_loop_computations():
+    """The exercises on the toy sentence, recomputed without the code that sets them (held-out
+    mutants: a changed slot, a wrong row or column in exercises.py went unnoticed before)."""
+    e = BY_ID
+    words = list(sentence.SENTENCE)
+    vectors = [sentence.embedding[w] for w in words]
+    scores = _plain_scores(vectors, sentence.w_query.tolist(), sentence.w_key.tolist())
+    it, cat = words.index("它"), words.index("猫")
+    # wv-score: 猫's label without "animal" keeps only "noun": the pronoun row's noun slot
+    pronoun, noun = sentence.features.index("pronoun"), sentence.key_features.index("noun")
+    assert e["wv-score"].answer == pytest.approx(float(sentence.w_query[pronoun][noun]), abs=1e-12)
+    # sa-dog: 狗 has 猫's vector, so 它 scores it as it scores 猫; sa-dog-cat: 狗 asks as 猫 asks
+    assert e["sa-dog"].answer == pytest.approx(scores[it][cat], abs=1e-12) == pytest.approx(3.0)
+    assert e["sa-dog-cat"].answer == pytest.approx(scores[cat][cat], abs=1e-12)
+    # asym-a: how 一只 scores 它, against how 它 scores 一只
+    a = words.index("一只")
+    assert e["asym-a"].answer == ("higher" if scores[a][it] > scores[it][a] else
+                                  "lower" if scores[a][it] < scores[it][a] else "equal")
+    # explorer-pet: only 猫 hands over "pet"; without it, the new 它 holds none
+    pet = sentence.value_features.index("pet")
+    givers = [w for w in words if sum(x * sentence.w_value[f][pet] for f, x in enumerate(sentence.embedding[w]))]
+    assert givers == ["猫"] and e["explorer-pet"].answer == 0.0
+    # rain without the hand-set weather rule: 它's row by plain loops and math.exp
+    rain = list(sentence.RAIN_SENTENCE)
+    w_query = sentence.rain_w_query.tolist()
+    w_query[sentence.features.index("pronoun")][len(sentence.key_features)] = 0.0
+    row = _plain_scores([sentence.rain_embedding[w] for w in rain], w_query, sentence.rain_w_key.tolist())[0]
+    exps = [math.exp(s - max(row)) for s in row]
+    weights = [x / sum(exps) for x in exps]
+    assert e["rain-no-rule-top"].answer == rain[weights.index(max(weights))]
+    assert e["rain-no-rule"].answer == pytest.approx(weights[rain.index("下雨")], abs=1e-12)
