@@ -54,7 +54,7 @@ LABELS = {
 }
 # Where the pages place each figure (docs/<lang>/<page>.md).
 PLACEMENT = {
-    "library": "library", "asymmetry": "self-attention", "softmax": "weights",
+    "library": "library", "asymmetry": "asymmetry", "softmax": "weights",
     "temperature": "softmax", "heatmap": "weights", "mix": "weighted-sum", "cost": "order-and-cost",
 }
 

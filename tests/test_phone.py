@@ -28,7 +28,7 @@ SCHEMES = ("light", "dark")
 MIN_FIGURE_PX = 11
 MIN_CODE_PX = 12
 MIN_TARGET_PX = 24
-PLAYGROUND = {"zh": "weights/", "en": "en/weights/"}
+PLAYGROUND = {"zh": "softmax/", "en": "en/softmax/"}  # the whole slider, temperature included
 
 MEASURE_JS = """async () => {
   // screen.width: the phone's width (a mobile browser widens innerWidth to fit a page too wide)
@@ -481,7 +481,8 @@ def test_playground_assets_only_where_used(site_dir, lang):
             with_it.append(url)
         has = "data-attention-playground" in text
         assert has == ("playground.js" in text) == ("playground.css" in text), url
-    assert sorted(with_it) == sorted(PLAYGROUND.values())
+    # the weights chapter (scores only) and the softmax deep dive (the whole slider), both languages
+    assert sorted(with_it) == sorted(["weights/", "en/weights/", *PLAYGROUND.values()])
 
 
 # -- the checks can fail -------------------------------------------------------------

@@ -18,7 +18,7 @@ from tests.test_widgets import EXPECTED, load_vectors, python_weights
 
 pytestmark = [pytest.mark.site, pytest.mark.browser]
 
-PAGES = {"zh": "weights/", "en": "en/weights/"}
+PAGES = {"zh": "softmax/", "en": "en/softmax/"}  # the whole slider, temperature included
 ROOT = "[data-attention-playground]"
 TOLERANCE = 1e-9
 

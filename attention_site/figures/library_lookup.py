@@ -24,8 +24,8 @@ CAPTION = {
           "copying the best match.",
 }
 TEXT = {
-    "zh": {"relevance": "分数（Query · Key）", "weights": "权重（softmax）", "note": "笔记里每一项来自哪本书"},
-    "en": {"relevance": "Score (Query vs Key)", "weights": "Weight (softmax)", "note": "Where each item of the note comes from"},
+    "zh": {"relevance": "分数", "weights": "权重（加起来等于 1）", "note": "笔记里每一项来自哪本书"},
+    "en": {"relevance": "Score", "weights": "Weight (they add up to 1)", "note": "Where each item of the note comes from"},
 }
 
 
