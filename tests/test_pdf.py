@@ -156,7 +156,7 @@ def test_table_of_contents_names_and_page_numbers():
 
 def test_a_chapter_starts_at_its_title_after_its_number():
     """A chapter's first page reads "第 2 章 · 共 10 章" / "Chapter 2 of 10" before its title
-    (hooks/chapter_number.py); the page is still found, and a title elsewhere is not."""
+    (hooks/reading_path.py); the page is still found, and a title elsewhere is not."""
     texts = ["封面", "第2章·共10章从类比回到词向量一个词", "Chapter3of10Self-attention:asentence", "正文从类比回到词向量"]
     assert pdf.first_pages(texts, {"word-vectors": "从类比回到词向量",
                                    "self-attention": "Self-attention: a sentence"}) == {

@@ -130,9 +130,9 @@ def test_the_theme_chrome_speaks_the_page_language(site_dir, lang):
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_every_chapter_says_its_number_as_the_home_map_counts_it(site_dir, lang):
-    """hooks/chapter_number.py: "第 3 章 · 共 11 章" / "Chapter 3 of 11" above each chapter's
+    """hooks/reading_path.py: "第 3 章 · 共 7 章" / "Chapter 3 of 7" above each core chapter's
     title (R32 en: the home page said "chapter 7", no page did), the same number the home
-    page's map gives it; pages off the map (glossary, notebook, appendix, home) say none."""
+    page's map gives it; pages off the map (deep dives, reference pages, home) say none."""
     from bs4 import BeautifulSoup
 
     home = BeautifulSoup(html_path(site_dir, lang, "index").read_text(encoding="utf-8"), "html.parser")

@@ -300,7 +300,7 @@ def chapter_pages(pdf_bytes, names):
     return first_pages(page_texts(pdf_bytes), names)
 
 
-# "第 2 章 · 共 10 章" / "Chapter 2 of 10" above a chapter's title (hooks/chapter_number.py), as
+# "第 2 章 · 共 10 章" / "Chapter 2 of 10" above a chapter's title (hooks/reading_path.py), as
 # the extractors give it without spaces: the title follows it.
 CHAPTER_NUMBER = re.compile(r"^(?:第\d+章·共\d+章|Chapter\d+of\d+)")
 
