@@ -8,6 +8,8 @@ import re
 import sys
 from pathlib import Path
 
+from attention_site import languages
+
 BUDGET = {"zh": 10_200, "en": 7_400}
 UNIT = {"zh": "Han characters", "en": "words"}
 HAN = re.compile(r"[\u4e00-\u9fff]")
@@ -40,7 +42,7 @@ def site(site_dir):
     found = {}
     for path in sorted(root.rglob("index.html")):
         rel = path.relative_to(root).parent.as_posix().strip(".")
-        lang = "en" if rel == "en" or rel.startswith("en/") else "zh"
+        lang = languages.of_path(rel)
         name = rel.removeprefix("en").strip("/") or "index"
         found[lang, name] = page(path.read_text(encoding="utf-8"), lang)
     return found

@@ -5,6 +5,8 @@ extension (it would move unchanged to any tool that runs Markdown extensions).
 """
 
 
+from attention_site import languages
+
+
 def on_page_markdown(markdown, page, config, files):
-    lang = "en" if page.file.src_uri.startswith("en/") else "zh"
-    return f"<!-- code-i18n: {lang} {page.file.src_path} -->\n{markdown}"
+    return f"<!-- code-i18n: {languages.of_page(page)} {page.file.src_path} -->\n{markdown}"

@@ -11,6 +11,8 @@ import re
 
 from mkdocs.exceptions import PluginError
 
+from attention_site import languages
+
 PLACEHOLDER = re.compile(r"\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}")  # "-": {{ exercises.word-vectors }}
 
 STAMP = {
@@ -19,18 +21,13 @@ STAMP = {
 }
 
 
-def page_language(page):
-    """'en' for pages under docs/en/, else 'zh' (the default language)."""
-    return "en" if page.file.src_uri.startswith("en/") else "zh"
-
-
 def on_page_markdown(markdown, page, config, files):
     import matplotlib
     import numpy
 
     from attention_site import figures, page_values, widgets
 
-    lang = page_language(page)
+    lang = languages.of_page(page)
     used = []
 
     def fill(match):

@@ -3,10 +3,10 @@
 Wiring only. Listed after the hooks that add text to a page's content (the chapter number, the
 translation banner), so what they add is marked too.
 """
-from attention_site import lang_runs
+from attention_site import lang_runs, languages
 
 
 def on_page_content(html, page, config, files):
-    if not page.file.src_uri.startswith("en/"):
+    if languages.of_page(page) != "en":
         return html
     return lang_runs.mark(html)

@@ -19,15 +19,13 @@ import re
 
 from mkdocs.plugins import event_priority
 
+from attention_site import languages
+
 FIRST_PARAGRAPH = re.compile(r"<p>(.*?)</p>", re.S)
 TAG = re.compile(r"<[^>]+>")
 LOCALE = {"zh": "zh_CN", "en": "en_US"}
 TEXT_KEY = "description_text"  # the plain-text description (page.meta["description"] is HTML-escaped)
 FOOTER_LABEL = re.compile(r'(<a\b[^>]*\bclass="md-footer__link[^"]*"[^>]*\baria-label=")([^"]*)(")')
-
-
-def _language(page):
-    return "en" if page.file.src_uri.startswith("en/") else "zh"
 
 
 def plain(markup):
@@ -64,7 +62,7 @@ def _unescape_label(match):
 def on_post_page(output, page, config):
     if "</head>" not in output:
         return output
-    lang = _language(page)
+    lang = languages.of_page(page)
     title = plain(page.title or "")
     if not page.is_homepage:
         title = f"{title} - {config.site_name}"

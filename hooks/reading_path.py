@@ -3,7 +3,7 @@
 Wiring only: attention_site.reading_path reads the paths from the nav. A page the nav does not
 list, and the 404 page, are "reference".
 """
-from attention_site import reading_path
+from attention_site import languages, reading_path
 
 LABEL = {"zh": "第 {n} 章 · 共 {total} 章", "en": "Chapter {n} of {total}"}
 _paths, _numbers = {}, {}  # src_uri -> path / (n, total), for the language being built
@@ -22,8 +22,8 @@ def on_page_content(html, page, config, files):
     found = _numbers.get(page.file.src_uri)
     if found is None:
         return html
-    lang = "en" if page.file.src_uri.startswith("en/") else "zh"
-    return f'<p class="chapter-number">{LABEL[lang].format(n=found[0], total=found[1])}</p>\n{html}'
+    label = LABEL[languages.of_page(page)].format(n=found[0], total=found[1])
+    return f'<p class="chapter-number">{label}</p>\n{html}'
 
 
 def on_post_page(output, page, config):

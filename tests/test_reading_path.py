@@ -67,10 +67,12 @@ def _soup(path):
 
 def _pages(site_dir, lang):
     """{name: path} of the built pages of `lang` ('index' for the home page)."""
+    from attention_site import languages
+
     found = {}
     for path in site_dir.rglob("index.html"):
         rel = path.relative_to(site_dir).parent.as_posix().strip(".")
-        if (lang == "en") != (rel == "en" or rel.startswith("en/")):
+        if languages.of_path(rel) != lang:
             continue
         found[rel.removeprefix("en").strip("/") or "index"] = path
     return found
@@ -182,3 +184,10 @@ def test_no_page_weighs_over_100_kb(site_dir):
     heavy = {p.relative_to(site_dir).as_posix(): p.stat().st_size for p in site_dir.rglob("*.html")
              if p.stat().st_size > MAX_PAGE_BYTES}
     assert not heavy, f"pages over {MAX_PAGE_BYTES} bytes: {heavy}"
+
+
+def test_the_page_language_has_one_rule_for_sources_and_built_paths():
+    from attention_site import languages
+
+    assert [languages.of_path(p) for p in ("en/weights.md", "weights.md", "en", "en/weights/index.html",
+                                           ".", "", "english.md")] == ["en", "zh", "en", "en", "zh", "zh", "zh"]
