@@ -77,7 +77,7 @@ def test_the_checked_functions_keep_their_names_and_docstrings():
 
 def test_the_sections_the_why_page_shows_have_no_checks():
     from pathlib import Path
-    from tests.test_sections import parse_sections
+    from attention_site.sections import parse as parse_sections
     source = (Path(__file__).resolve().parents[1] / "snippets" / "cost.py").read_text(encoding="utf-8")
     sections = parse_sections(source)
     namespace = {}

@@ -14,13 +14,12 @@ import json
 import math
 import re
 import string
-import textwrap
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from attention_site import exercises
+from attention_site import exercises, sections
 from snippets import cost, i18n, library, sentence
 from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS, softmax
 
@@ -176,9 +175,7 @@ def test_answers_equal_independent_computations():
 
 
 def _section(name):
-    source = (ROOT / "snippets/exercise_answers.py").read_text(encoding="utf-8")
-    body = source.split(f"# --8<-- [start:{name}]\n", 1)[1].split(f"# --8<-- [end:{name}]", 1)[0]
-    return textwrap.dedent(body)
+    return sections.of_file(ROOT / "snippets/exercise_answers.py")[name]
 
 
 def _run(code):

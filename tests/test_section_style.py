@@ -1,28 +1,16 @@
 """Shown code fits the page: a code block on the site is about 80 characters wide
 (less on a phone), and a cut-off line hides exactly the comment that explains it."""
-import re
-import textwrap
 from pathlib import Path
 
 import pytest
 
+from attention_site import sections
+
 ROOT = Path(__file__).resolve().parents[1]
 WIDTH = 80
-START, END = re.compile(r"#\s*--8<--\s*\[start:(\w+)\]"), re.compile(r"#\s*--8<--\s*\[end:(\w+)\]")
-
-
 def shown_sections(path):
     """{name: dedented text} of every named section of `path`."""
-    sections, name, lines = {}, None, []
-    for line in path.read_text(encoding="utf-8").splitlines():
-        if START.search(line):
-            name, lines = START.search(line).group(1), []
-        elif END.search(line) and name:
-            sections[name] = textwrap.dedent("\n".join(lines))
-            name = None
-        elif name:
-            lines.append(line)
-    return sections
+    return sections.of_file(path)
 
 
 MODULES = sorted(p for p in (ROOT / "snippets").glob("*.py") if shown_sections(p))

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from attention_site import sections
+
 ROOT = Path(__file__).resolve().parents[1]
 SNIPPETS = ROOT / "snippets"
 MODULES = ["library", "softmax", "attention", "projections", "sentence", "cost", "word_order",
@@ -84,8 +86,6 @@ PREREQUISITES = {
     "coreference:choose": ["coreference:layer"],
 }
 
-MARKER = re.compile(r"^(?P<indent>[ \t]*)# --8<-- \[(?P<kind>start|end):(?P<name>[A-Za-z0-9_-]+)\][ \t]*$")
-OUTPUT = re.compile(r"^\s*#>(?: (.*))?$")
 
 # Run first in the subprocess: refuse to import anything but the standard library and numpy.
 ONLY_NUMPY = '''
@@ -103,27 +103,8 @@ sys.meta_path.insert(0, OnlyNumpy())
 
 
 def parse_sections(text, where="<text>"):
-    """{name: dedented code} of every section in `text`; AssertionError if malformed."""
-    lines, open_at, found = text.split("\n"), {}, {}
-    for number, line in enumerate(lines, 1):
-        if not line.lstrip().startswith("# --8<--"):  # prose that mentions markers is no marker
-            continue
-        match = MARKER.match(line)
-        assert match, f"{where}:{number}: malformed section marker {line.strip()!r}"
-        kind, name, indent = match["kind"], match["name"], match["indent"]
-        if kind == "start":
-            assert name not in found and name not in open_at, f"{where}:{number}: section {name!r} twice"
-            open_at[name] = (number, indent)
-        else:
-            assert name in open_at, f"{where}:{number}: [end:{name}] without a start"
-            start, start_indent = open_at.pop(name)
-            assert indent == start_indent, f"{where}:{number}: [end:{name}] indented unlike its start"
-            body = [l for l in lines[start:number - 1] if not MARKER.match(l)]
-            code = textwrap.dedent("\n".join(body)).strip("\n")
-            assert code.strip(), f"{where}:{start}: section {name!r} is empty"
-            found[name] = code + "\n"
-    assert not open_at, f"{where}: sections never ended: {sorted(open_at)}"
-    return found
+    """{name: dedented code} of every section in `text` (attention_site.sections, the one parser)."""
+    return sections.parse(text, where)
 
 
 def sections_of(module):
@@ -133,7 +114,7 @@ def sections_of(module):
 
 def shown_output(code):
     """The `#>` lines of some code: what it says it prints."""
-    return [m[1] or "" for line in code.split("\n") if (m := OUTPUT.match(line))]
+    return sections.outputs(code)
 
 
 def run_clean(code, tmp_path):
@@ -183,7 +164,7 @@ def test_prerequisites_name_real_sections():
     ("    # --8<-- [start:a]\n    x\n# --8<-- [end:a]\n", "indented unlike"),
 ])
 def test_the_parser_rejects_malformed_sections(text, problem):
-    with pytest.raises(AssertionError, match=problem):
+    with pytest.raises(ValueError, match=problem):
         parse_sections(text)
 
 

@@ -269,7 +269,7 @@ def test_the_teaching_version_keeps_dtypes_like_softmax():
 
 def test_the_section_the_weights_page_shows_is_the_teaching_version():
     from pathlib import Path
-    from tests.test_sections import parse_sections
+    from attention_site.sections import parse as parse_sections
     source = (Path(__file__).resolve().parents[1] / "snippets" / "softmax.py").read_text(encoding="utf-8")
     idea = parse_sections(source)["idea"]
     namespace = {}
