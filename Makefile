@@ -50,9 +50,15 @@ build: $(STAMP)
 	$(BIN)/python -m tools.pdf site.partial || { rm -rf site.partial; exit 1; }
 	mv site.partial site
 
+# Two workers (pytest-xdist): whole files go to one worker each (--dist loadfile), so a module's
+# fixtures (the PDF books, a page's phone measurements) run once; the site is built once and shared
+# (tests/conftest.py). PYTEST_WORKERS=0 runs serially.
+PYTEST_WORKERS ?= 2
+PYTEST_XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadfile)
+
 test: $(STAMP)
 	$(BIN)/python -m tools.translations check
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest $(PYTEST_XDIST)
 
 # Every zh/en page pair, section by section: fails naming what one language changed alone.
 translations: $(STAMP)
@@ -65,7 +71,7 @@ translations-sync: $(STAMP)
 	$(BIN)/python -m tools.translations sync $(if $(filter all,$(PAGE)),--all,$(PAGE)) $(if $(ONLY),--only $(ONLY))
 
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -m "not site"
+	$(BIN)/python -m pytest $(PYTEST_XDIST) -m "not site"
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -6,6 +6,7 @@ chromium-browser or google-chrome on PATH, then Playwright's own). Browser tests
 there is none on a developer machine, but fail under CI (CI=true), where .ci/run installs
 one: a skipped gate in CI would be a test that cannot fail.
 """
+import fcntl
 import os
 from pathlib import Path
 
@@ -19,12 +20,26 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="session")
 def site_dir(tmp_path_factory):
-    """The site, built once per session (strict). Its build log is in site_dir.log."""
-    dest = tmp_path_factory.mktemp("site") / "site"
-    result = build_site(dest)
-    if result.returncode != 0:
-        pytest.fail(f"mkdocs build --strict failed:\n{result.stdout}\n{result.stderr}")
-    (dest.parent / "build.log").write_text(result.stdout + result.stderr, encoding="utf-8")
+    """The site, built once per test run (strict) and shared by every xdist worker.
+
+    Under pytest-xdist each worker is its own session; the first to ask builds into the run's
+    shared temporary folder while holding a lock, the others wait and reuse it (and its failure:
+    a failed build fails every site test, with the build's output). Its log is build.log beside it.
+    """
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the run's folder, above each worker's own
+    dest, log, failed = shared / "site" / "site", shared / "site" / "build.log", shared / "site" / "FAILED"
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    with open(shared / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not log.exists():
+            result = build_site(dest)
+            log.write_text(result.stdout + result.stderr, encoding="utf-8")
+            if result.returncode != 0:
+                failed.touch()
+    if failed.exists():
+        pytest.fail(f"mkdocs build --strict failed:\n{log.read_text(encoding='utf-8')}")
     return dest
 
 
@@ -66,3 +81,9 @@ def page(browser):
     page = context.new_page()
     yield page
     context.close()
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests that need no built site run first (a stable sort). Under `-n 2` one worker then
+    builds the site while the other gets through the fast tests, instead of both waiting."""
+    items.sort(key=lambda item: item.get_closest_marker("site") is not None)

@@ -8,8 +8,11 @@ first language completely before building the second one, and in strict mode abo
 on warnings only after writing everything, so `make build` builds into a temporary
 folder and moves it into place only on success.
 
-Each copy builds cold (its notebooks are executed, ~10 s); faults sit in the first
-page/language that shows them, except the ones about the English side.
+Each copy starts from the caches the session's build filled (figures, executed notebooks,
+templates, search entries), so a fault build redoes only what its fault touched: the fault
+must get through the caches, whose keys must see the edit (a stale cache that hid a fault would
+fail here). The cold path is built by test_reproducible. Faults sit in the first page/language
+that shows them, except the ones about the English side.
 """
 import json
 import os
@@ -73,6 +76,12 @@ FAULTS = [snippet_section_disappears, english_page_missing, notebook_cell_raises
           figure_function_raises, placeholder_unknown]
 
 
+def warm_caches(project):
+    """The repository's build caches, copied into `project` (site_dir filled them this run)."""
+    shutil.copytree(ROOT / ".cache", project / ".cache",
+                    ignore=shutil.ignore_patterns("pdf", "audit", "bare-venv-*"))
+
+
 def make_build(project):
     """`make build` in `project` with this venv, never reinstalling it."""
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "SOURCE_DATE_EPOCH": "1700000000"}
@@ -96,8 +105,9 @@ def test_make_build_is_available():
 
 @pytest.mark.site
 @pytest.mark.parametrize("fault", FAULTS, ids=lambda f: f.__name__)
-def test_fault_stops_the_build_and_names_the_culprit(fault, tmp_path):
+def test_fault_stops_the_build_and_names_the_culprit(fault, tmp_path, site_dir):
     project = copy_project(tmp_path / "project")
+    warm_caches(project)
     culprits = fault(project)
     result = make_build(project)
     output = result.stdout + result.stderr
