@@ -2,7 +2,10 @@
 
 Every cache has a name (figures, notebooks, search, highlight, templates, pdf) and lives in
 .cache/<name> at the repository root, which is gitignored, so a fresh clone builds cold.
-`<NAME>_CACHE=off` (or 0, false, no) makes that cache neither read nor written.
+Its switch is the name in the singular, upper case, with _CACHE: FIGURE_CACHE, NOTEBOOK_CACHE,
+TEMPLATE_CACHE, SEARCH_CACHE, HIGHLIGHT_CACHE, PDF_CACHE (the names the README and `make`
+users know). `<NAME>_CACHE=off` (or 0, false, no, in any case) makes that cache neither read
+nor written.
 """
 import os
 from pathlib import Path
@@ -11,9 +14,14 @@ ROOT = Path(__file__).resolve().parents[1]
 OFF = {"off", "0", "false", "no"}
 
 
+def switch(name):
+    """The environment variable that turns cache `name` off: 'figures' → 'FIGURE_CACHE'."""
+    return f"{name.upper().removesuffix('S')}_CACHE"
+
+
 def enabled(name):
-    """False when the environment variable <NAME>_CACHE says off, 0, false or no."""
-    return os.environ.get(f"{name.upper()}_CACHE", "on").strip().lower() not in OFF
+    """False when the cache's switch (see `switch`) says off, 0, false or no."""
+    return os.environ.get(switch(name), "on").strip().lower() not in OFF
 
 
 def folder(name, root=ROOT):

@@ -42,7 +42,7 @@ from pathlib import Path
 
 import numpy as np
 
-LANGS = ("zh", "en")
+from attention_site.languages import LANGS
 HERE = Path(__file__).resolve().parent
 PAGES = ("library", "word-vectors", "self-attention", "asymmetry", "weights", "weighted-sum", "why",
          "order-and-cost", "two-layers", "faq", "softmax", "explorer", "rain")

@@ -39,7 +39,7 @@ from attention_site.playground import VIRIDIS_STOPS, _attrs, _json, corner_html,
 from snippets import sentence
 from snippets.softmax import softmax
 
-LANGS = ("zh", "en")
+from attention_site.languages import LANGS
 TEMPERATURE = 1.0
 TEMPERATURE_RANGE = (0.1, 5.0, 0.1)  # min, max, step of the slider
 STEPS = 6

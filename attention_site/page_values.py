@@ -7,10 +7,10 @@ is typed into docs/: change an input in snippets/ and every page follows.
 import numpy as np
 
 from attention_site import explorer, playground
+from attention_site.languages import LANGS
 from snippets import cost, library, projections, sentence
 from snippets.softmax import ARTICLE_CAT_WEIGHT, ARTICLE_SCORES, softmax
 
-LANGS = ("zh", "en")
 WORD_EN = sentence.ENGLISH
 
 

@@ -35,7 +35,7 @@ import numpy as np
 from snippets.sentence import ENGLISH
 from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS, softmax
 
-LANGS = ("zh", "en")
+from attention_site.languages import LANGS
 
 # Slider ranges (the JavaScript softmax itself works for any finite scores).
 SCORE_RANGE = (-5.0, 5.0, 0.1)  # min, max, step

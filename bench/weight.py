@@ -66,7 +66,8 @@ def measure(site, prefix="/"):
 
 
 def run(args):
-    from attention_site.local_site import build_site, site_path
+    from attention_site.local_site import build_site
+    from attention_site.site_config import site_path
 
     with tempfile.TemporaryDirectory() as tmp:
         site = Path(tmp) / "site"

@@ -5,7 +5,8 @@ the code rarely changes between two builds of an edit loop. This hook wraps
 pymdownx's ``Highlight.highlight``: a block whose source, language, options and
 highlighter settings were highlighted before gets that HTML back. The key holds all
 of them and the Pygments and pymdownx versions; a block with a title is never cached
-(its title is stashed in the Markdown instance). HIGHLIGHT_CACHE=off turns it off.
+(its title is stashed in the Markdown instance). HIGHLIGHT_CACHE=off turns it off
+(attention_site.cache: the switch and the folder of every cache).
 
 If a pymdownx release renames what is wrapped, ``install`` finds nothing to wrap and
 the build highlights every block as before (tests/test_hooks.py notices).
@@ -13,9 +14,10 @@ the build highlights every block as before (tests/test_hooks.py notices).
 import functools
 import hashlib
 import json
-import os
 from importlib import metadata
 from pathlib import Path
+
+from attention_site import cache
 
 MARK = "_highlight_cache"
 LIMIT = 4000  # entries kept: old versions of edited blocks go when it is reached
@@ -84,11 +86,12 @@ def uninstall():
 
 
 def cache_file(config):
-    return Path(config.config_file_path).resolve().parent / ".cache" / "highlight.json"
+    """.cache/highlight.json: one file, beside the folders of the other caches."""
+    return cache.folder("highlight", Path(config.config_file_path).resolve().parent).with_suffix(".json")
 
 
 def _off():
-    return os.environ.get("HIGHLIGHT_CACHE", "on").lower() in {"off", "0", "false"}
+    return not cache.enabled("highlight")
 
 
 def on_config(config):

@@ -6,7 +6,8 @@ with jieba on every build, for both languages. This hook wraps the plugin's
 contents and search/tags front matter are what they were last time gets last
 time's entries back; any other page is indexed by the plugin as usual and its
 entries are stored. One file per page (its URL), so the cache never grows.
-The Material version is part of the key. SEARCH_CACHE=off indexes every page.
+The Material version is part of the key. SEARCH_CACHE=off indexes every page
+(attention_site.cache: the switch and the folder of every cache).
 
 If a Material release renames what is wrapped, ``install`` finds nothing to wrap
 and the build indexes every page as before (tests/test_hooks.py notices).
@@ -19,8 +20,9 @@ import copy
 import functools
 import hashlib
 import json
-import os
 from pathlib import Path
+
+from attention_site import cache
 
 MARK = "_search_cache"  # set on the wrapper: install once per process
 
@@ -104,8 +106,8 @@ def on_startup(command, dirty):
 
 
 def on_config(config):
-    if os.environ.get("SEARCH_CACHE", "on").lower() in {"off", "0", "false"}:
+    if not cache.enabled("search"):
         uninstall()
         return config
-    install(Path(config.config_file_path).resolve().parent / ".cache" / "search")
+    install(cache.folder("search", Path(config.config_file_path).resolve().parent))
     return config

@@ -1,14 +1,16 @@
 """Helpers shared by the reader-side gates (test_browser, test_a11y): which pages the
-built site has, and copies of the project to build. Building and serving a site live in
-attention_site.local_site (the benches and tools use them too); they are re-exported here.
+built site has, and copies of the project to build. Serving a site (attention_site.static_host)
+and where (attention_site.site_config.site_path) live in the package, which the benches and
+tools use too; they are re-exported here.
 """
 import shutil
 from pathlib import Path
 
-from attention_site.local_site import serve, site_path  # noqa: F401 (re-exported for the tests)
+from attention_site import languages
+from attention_site.site_config import site_path  # noqa: F401 (re-exported for the tests)
+from attention_site.static_host import serve  # noqa: F401 (re-exported for the tests)
 
 ROOT = Path(__file__).resolve().parents[1]
-LANGS = ("zh", "en")
 
 
 PROJECT_PARTS = ("mkdocs.yml", "docs", "snippets", "hooks", "overrides", "extensions", "tools",
@@ -37,7 +39,7 @@ def page_urls(site_dir):
     for path in sorted(Path(site_dir).rglob("*.html")):
         rel = path.relative_to(site_dir).as_posix()
         url = rel[: -len("index.html")] if rel.endswith("index.html") else rel
-        lang = "en" if rel.startswith("en/") else "zh"
+        lang = languages.of_path(rel)
         pages.append((lang, url))
     return pages
 

@@ -1,81 +1,9 @@
-"""tools/audit.py (`make audit`): its static host serves like a real one, and the report logic
-counts what Lighthouse counts. Lighthouse itself is not run here (minutes per page)."""
-import gzip
-import http.client
+"""tools/audit.py (`make audit`): the report logic counts what Lighthouse counts, over every page.
+Lighthouse itself is not run here (minutes per page). Its server is attention_site.static_host
+(tests/test_static_host.py)."""
 import json
 
-import pytest
-
 from tools import audit
-
-
-@pytest.fixture(scope="module")
-def host(tmp_path_factory):
-    site = tmp_path_factory.mktemp("site")
-    (site / "index.html").write_text("<!doctype html><p>" + "注意力 " * 200, encoding="utf-8")
-    (site / "en" / "weights").mkdir(parents=True)
-    (site / "en" / "weights" / "index.html").write_text("<!doctype html>" + "x" * 1000, encoding="utf-8")
-    (site / "assets").mkdir()
-    (site / "assets" / "bundle.a5f9d56c.min.js").write_text("var a = 1;\n" * 100)
-    (site / "assets" / "site.css").write_text("body { color: red }\n" * 50)
-    (site / "assets" / "tiny.css").write_text("p{}")
-    (site / "404.html").write_text("<!doctype html>not here " * 20, encoding="utf-8")
-    server = audit.serve(site, "/attention/")
-    yield server
-    server.shutdown()
-
-
-def get(host, path, gz=True, headers=None):
-    conn = http.client.HTTPConnection("127.0.0.1", host.server_address[1], timeout=10)
-    conn.request("GET", path, headers={**({"Accept-Encoding": "gzip, br"} if gz else {}), **(headers or {})})
-    resp = conn.getresponse()
-    body = resp.read()
-    conn.close()
-    return resp, body
-
-
-def test_pages_are_gzipped_with_revalidation(host):
-    resp, body = get(host, "/attention/")
-    assert resp.status == 200
-    assert resp.getheader("Content-Encoding") == "gzip"
-    assert resp.getheader("Vary") == "Accept-Encoding"
-    assert resp.getheader("Cache-Control") == "no-cache"
-    assert "注意力" in gzip.decompress(body).decode("utf-8")
-    assert int(resp.getheader("Content-Length")) == len(body)
-    again, body2 = get(host, "/attention/", headers={"If-None-Match": resp.getheader("ETag")})
-    assert again.status == 304 and body2 == b""
-
-
-def test_plain_when_not_accepted_or_tiny(host):
-    resp, body = get(host, "/attention/", gz=False)
-    assert resp.getheader("Content-Encoding") is None and body.startswith(b"<!doctype")
-    resp, _ = get(host, "/attention/assets/tiny.css")
-    assert resp.getheader("Content-Encoding") is None
-
-
-def test_cache_lifetimes(host):
-    resp, _ = get(host, "/attention/assets/bundle.a5f9d56c.min.js")
-    assert resp.getheader("Cache-Control") == "public, max-age=31536000, immutable"
-    assert resp.getheader("Content-Type").startswith("text/javascript")
-    resp, _ = get(host, "/attention/assets/site.css")
-    assert resp.getheader("Cache-Control") == "public, max-age=3600"
-
-
-def test_paths_redirects_and_404(host):
-    for path, location in (("/", "/attention/"), ("/attention", "/attention/"),
-                           ("/attention/en/weights", "/attention/en/weights/")):
-        resp, _ = get(host, path)
-        assert (resp.status, resp.getheader("Location")) == (301, location)
-    assert get(host, "/attention/en/weights/")[0].status == 200
-    for path in ("/attention/nope/", "/elsewhere/", "/attention/../etc/passwd"):
-        resp, body = get(host, path)
-        assert resp.status == 404 and b"not here" in gzip.decompress(body)
-
-
-def test_site_path_and_pages_cover_both_languages():
-    assert audit.site_path() == "/attention/"
-    order = audit.nav_order()
-    assert order[0] == "index" and len(order) == len(set(order))
 
 
 def lhr(scores, audits, refs):
@@ -109,3 +37,15 @@ def test_summary_counts_weighted_failures_and_notes():
     assert page["scores"]["performance"] == 91 and page["performance_runs"] == [87, 93, 91]
     assert page["missed"] == ["best-practices"]
     json.dumps(page)
+
+
+def test_pages_are_both_languages_in_nav_order(tmp_path):
+    """The audit walks every page of the build, zh first, each language in the nav's order
+    (attention_site.site_config reads it); assets and the en folder are not zh pages."""
+    for rel in ("index.html", "weights/index.html", "library/index.html", "assets/x/index.html",
+                "en/index.html", "en/weights/index.html", "en/library/index.html"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("<!doctype html>", encoding="utf-8")
+    assert audit.pages(tmp_path) == [
+        ("zh", "index", ""), ("zh", "library", "library/"), ("zh", "weights", "weights/"),
+        ("en", "index", "en/"), ("en", "library", "en/library/"), ("en", "weights", "en/weights/")]

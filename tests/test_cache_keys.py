@@ -3,21 +3,14 @@
 A cache that ignores one of its inputs serves stale output: an old PDF, an old
 notebook page. One test per key and per kind of input, nested files included.
 """
-import importlib.util
 from pathlib import Path
 
 import pytest
 
+from tests.helpers import load_hook
 from tools import pdf
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def load_notebooks_hook():
-    spec = importlib.util.spec_from_file_location("notebooks_hook_keys", ROOT / "hooks" / "notebooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture
@@ -57,7 +50,7 @@ def test_pdf_key_follows_the_document_css_figures_print_css_tool_and_date(book_s
 def test_notebook_keys_follow_the_hook_code_options_and_versions(tmp_path, monkeypatch):
     import nbformat
 
-    hook = load_notebooks_hook()
+    hook = load_hook("notebooks")
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(1)")])
     executed = tmp_path / "playground.ipynb"
     nbformat.write(notebook, executed)

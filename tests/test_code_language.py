@@ -10,7 +10,7 @@ import tokenize
 import pytest
 
 from snippets import i18n
-from tests.test_copy_run import RUNNABLE, code_blocks
+from tests.helpers import RUNNABLE, code_blocks
 
 pytestmark = pytest.mark.site
 CJK = re.compile(r"[\u3400-\u9fff]")

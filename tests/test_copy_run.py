@@ -6,7 +6,6 @@ changes and annotations are covered too. A page's Python blocks, pasted in page
 order into one fresh interpreter that has numpy and matplotlib but not this
 repository, must run without error, and every `#>` line must be real output.
 """
-import html.parser
 import json
 import subprocess
 import sys
@@ -15,51 +14,11 @@ from pathlib import Path
 import pytest
 
 from tests import outputs
+from tests.helpers import RUNNABLE, code_blocks
 
 pytestmark = pytest.mark.site
 ROOT = Path(__file__).resolve().parents[1]
-RUNNABLE = {"python", "py", "pycon"}
 NOT_PYTHON = {"bash", "sh", "console", "text", "json", "yaml", "html", "css", "javascript", "js"}
-
-
-class CodeBlocks(html.parser.HTMLParser):
-    """[(language, text)] of every highlighted code block, as the copy button copies it."""
-
-    def __init__(self):
-        super().__init__()
-        self.blocks, self._lang, self._depth, self._skip, self._buf = [], None, 0, 0, []
-
-    def handle_starttag(self, tag, attrs):
-        classes = (dict(attrs).get("class") or "").split()
-        if self._lang is None and tag == "div" and "highlight" in classes:
-            langs = [c[len("language-"):] for c in classes if c.startswith("language-")]
-            self._lang, self._depth, self._buf = (langs[0] if langs else ""), 0, []
-        if self._lang is not None:
-            if tag == "div":
-                self._depth += 1
-            if self._skip or "md-annotation" in classes or tag == "button":
-                self._skip += 1
-
-    def handle_endtag(self, tag):
-        if self._lang is None:
-            return
-        if self._skip:
-            self._skip -= 1
-        if tag == "div":
-            self._depth -= 1
-            if self._depth == 0:
-                self.blocks.append((self._lang, "".join(self._buf)))
-                self._lang = None
-
-    def handle_data(self, data):
-        if self._lang is not None and not self._skip:
-            self._buf.append(data)
-
-
-def code_blocks(path):
-    parser = CodeBlocks()
-    parser.feed(path.read_text(encoding="utf-8"))
-    return parser.blocks
 
 
 def pages(site_dir):

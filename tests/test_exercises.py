@@ -391,11 +391,9 @@ def test_script_and_stylesheet_are_small_and_local():
 
 
 def test_the_build_hook_reads_every_exercise_placeholder():
-    import importlib.util
+    from tests.helpers import load_hook
 
-    spec = importlib.util.spec_from_file_location("computed_hook", ROOT / "hooks/computed.py")
-    hook = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hook)
+    hook = load_hook("computed")
     for page in exercises.PAGES:
         match = hook.PLACEHOLDER.fullmatch(f"{{{{ exercises.{page} }}}}")
         assert match and match.group(1) == f"exercises.{page}", page

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from attention_site import exercises
-from tests.conftest import build_site
+from attention_site.local_site import build_site
 from tests.served import PROJECT_PARTS, ROOT, copy_project, serve, site_path
 
 pytestmark = [pytest.mark.site, pytest.mark.browser]

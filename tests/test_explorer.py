@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 from attention_site import explorer, playground, widgets
+from attention_site.languages import LANGS
 from snippets import sentence
 from snippets.softmax import softmax
 from tests.test_widgets import _Elements
@@ -22,7 +23,6 @@ from tests.test_widgets import _Elements
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "docs" / "assets" / "javascripts" / "explorer.js"
 CSS = ROOT / "docs" / "assets" / "stylesheets" / "explorer.css"
-LANGS = ("zh", "en")
 CJK = re.compile(r"[\u4e00-\u9fff]")
 ENGLISH_WORD = re.compile(r"(?<![\w{])[A-Za-z]{2,}(?![\w}])")  # 2+ letters, not a {placeholder}
 # Latin words a zh label may keep: maths names and the function softmax.

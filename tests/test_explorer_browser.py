@@ -23,14 +23,14 @@ import numpy as np
 import pytest
 
 from attention_site import explorer, playground
-from tests.conftest import build_site
+from attention_site.languages import LANGS
+from attention_site.local_site import build_site
 from tests.served import ROOT, copy_project, page_file, page_urls, serve, site_path
 
 pytestmark = [pytest.mark.site, pytest.mark.browser]
 
 SELECTOR = "[data-attention-explorer]"
 TOLERANCE = 1e-9
-LANGS = ("zh", "en")
 FALLBACK_PAGE = "explorer.md"  # where the copy places the placeholder when no chapter does yet
 THEME_NOISE = [("api.github.com", "/repos/attention-docs/attention"), (None, "/sitemap.xml")]
 

@@ -4,21 +4,15 @@ Hooks are thin, but a thin hook that silently does nothing is still a bug a
 reader sees (stale numbers under `make serve`, English code on a zh page, a
 search that offers the other language's pages).
 """
-import importlib.util
 import sys
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 
+from tests.helpers import load_hook
+
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def load_hook(name):
-    spec = importlib.util.spec_from_file_location(f"hook_{name}", ROOT / "hooks" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_every_hook_in_mkdocs_yml_exists_and_has_tests():
@@ -171,7 +165,12 @@ def test_template_cache_serves_a_new_environment_without_compiling(tmp_path, mon
     assert environment().get_template("page.html").render(word="猫") == "<b>猫</b>"
 
 
-def test_template_cache_is_keyed_on_the_jinja_setup_and_can_be_turned_off(tmp_path, monkeypatch):
+# Each cache obeys its switch (attention_site.cache), in every spelling of off.
+SWITCH_OFF = ["off", "0"]
+
+
+@pytest.mark.parametrize("off", SWITCH_OFF)
+def test_template_cache_is_keyed_on_the_jinja_setup_and_can_be_turned_off(tmp_path, monkeypatch, off):
     import jinja2
 
     hook = load_hook("template_cache")
@@ -180,7 +179,7 @@ def test_template_cache_is_keyed_on_the_jinja_setup_and_can_be_turned_off(tmp_pa
     import mkdocs
     monkeypatch.setattr(mkdocs, "__version__", "0.0")
     assert hook.cache_folder(tmp_path, jinja2.Environment()) != plain
-    monkeypatch.setenv("TEMPLATE_CACHE", "off")
+    monkeypatch.setenv("TEMPLATE_CACHE", off)
     env = hook.on_env(jinja2.Environment(), SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml")), None)
     assert env.bytecode_cache is None
 
@@ -250,13 +249,14 @@ def test_search_cache_reuses_entries_of_an_unchanged_page_only(search_index, tmp
     assert len(list((tmp_path / "cache").glob("*.json"))) == 2  # one file per page URL
 
 
-def test_search_cache_off_restores_the_plugin(search_index, tmp_path, monkeypatch):
+@pytest.mark.parametrize("off", SWITCH_OFF)
+def test_search_cache_off_restores_the_plugin(search_index, tmp_path, monkeypatch, off):
     hook = load_hook("search_cache")
     original = search_index.add_entry_from_context
     config = SimpleNamespace(config_file_path=str(tmp_path / "mkdocs.yml"))
     hook.on_config(config)
     assert search_index.add_entry_from_context is not original
-    monkeypatch.setenv("SEARCH_CACHE", "off")
+    monkeypatch.setenv("SEARCH_CACHE", off)
     hook.on_config(config)
     assert search_index.add_entry_from_context is original
 
@@ -281,7 +281,8 @@ def test_highlight_cache_wraps_this_pymdownx_release(highlighter):
     assert hook.install() and not hasattr(Highlight.highlight.__wrapped__, hook.MARK)  # wrapped once
 
 
-def test_highlight_cache_reuses_a_block_across_builds_and_only_an_identical_one(highlighter, tmp_path, monkeypatch):
+@pytest.mark.parametrize("off", SWITCH_OFF)
+def test_highlight_cache_reuses_a_block_across_builds_and_only_an_identical_one(highlighter, tmp_path, monkeypatch, off):
     import markdown
 
     Highlight, calls = highlighter
@@ -298,6 +299,7 @@ def test_highlight_cache_reuses_a_block_across_builds_and_only_an_identical_one(
     once, twice = convert(titled), convert(titled)  # titled: never from the cache (the title
     assert len(calls) == 4 and once == twice and "t.py" in twice  # is stashed per conversion)
     hook.on_post_build(config)
+    assert (tmp_path / ".cache" / "highlight.json").is_file()  # beside the other caches' folders
     again = load_hook("highlight_cache")  # a `mkdocs serve` rebuild: the module runs afresh...
     again.on_config(config)
     assert convert(text) == first and len(calls) == 4  # ...and the installed wrapper remembers
@@ -305,7 +307,7 @@ def test_highlight_cache_reuses_a_block_across_builds_and_only_an_identical_one(
     monkeypatch.setattr(Highlight, "highlight", Highlight.highlight.__wrapped__)  # unwrap the first hook
     fresh.on_config(config)
     assert convert(text) == first and len(calls) == 4
-    monkeypatch.setenv("HIGHLIGHT_CACHE", "off")
+    monkeypatch.setenv("HIGHLIGHT_CACHE", off)
     fresh.on_config(config)
     assert not hasattr(Highlight.highlight, fresh.MARK)
     convert(text)

@@ -6,11 +6,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from attention_site import sections
 from snippets import i18n, library
 from snippets.attention import attention
-from tests.test_sections import sections_of
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def sections_of(module):
+    """{name: code} of the sections of snippets/<module>.py (attention_site.sections, the one parser)."""
+    return sections.of_file(ROOT / "snippets" / f"{module}.py", ROOT)
 
 
 def reference_lookup():

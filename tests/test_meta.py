@@ -7,20 +7,18 @@ title and description escaped once, footer link labels escaped once.
 """
 import html
 import html.parser
-import importlib.util
 import types
 from pathlib import Path
 
 import pytest
 
+from tests import helpers
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def load_hook():
-    spec = importlib.util.spec_from_file_location("meta_hook_under_test", ROOT / "hooks" / "meta.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return helpers.load_hook("meta")
 
 
 def fake_page(src_uri="en/library.md", title="Library", meta=None, homepage=False):

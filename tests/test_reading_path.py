@@ -13,9 +13,9 @@ from types import SimpleNamespace
 import pytest
 
 from attention_site import prose, reading_path
+from attention_site.languages import LANGS
 
 ROOT = Path(__file__).resolve().parents[1]
-LANGS = ("zh", "en")
 MAX_CHAPTERS = 7
 MAX_PAGE_BYTES = 100_000
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import build_site
+from attention_site.local_site import build_site
 from tests.served import copy_project
 
 ROOT = Path(__file__).resolve().parents[1]

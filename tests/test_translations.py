@@ -10,6 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from tests.helpers import load_hook
 from tools import translations
 
 ROOT = translations.ROOT
@@ -88,10 +89,7 @@ def test_a_lagging_page_gets_a_banner_in_its_language(project, lang, words, link
     assert words in note and f"({link})" in note
     assert translations.banner("weights", "en" if lang == "zh" else "zh", project) == ""
 
-    import importlib.util
-    spec = importlib.util.spec_from_file_location("banner_hook", ROOT / "hooks" / "translation_banner.py")
-    hook = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(hook)
+    hook = load_hook("translation_banner")
     monkeypatch.setattr(translations, "ROOT", project)
     monkeypatch.setattr(translations.banner, "__defaults__", (project,))
     page = SimpleNamespace(file=SimpleNamespace(src_uri=f"{lang}/weights.md"))

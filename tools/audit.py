@@ -8,11 +8,9 @@ Not part of `make test`: one page takes ~20-40 s on a 2-core machine, the whole 
 
 What it does:
 1. builds the site strictly into a temporary folder (never into site/);
-2. serves it from a small local server under the path of `site_url` (/attention/), the way a
-   static host does: gzip (a `.gz` file next to the original when there is one, else compressed
-   once in memory) with `Content-Encoding` and `Vary`, ETag/304, `Cache-Control` one year
-   `immutable` for files with a content hash in their name, one hour for other assets and
-   `no-cache` (revalidate) for HTML and the search index, and 404.html for missing paths;
+2. serves it under the path of `site_url` (/attention/) the way a static host does, gzip
+   included: attention_site.static_host, the server the browser tests use too (ETag/304,
+   cache lifetimes, 404.html for missing paths; its docstring says what exactly);
 3. runs Lighthouse (npm, pinned in tools/package.json: `npm ci --prefix tools`) with its default
    mobile preset (simulated slow 4G, 4x CPU slowdown) on every page, one after another, in
    the Chromium attention_site.browser finds (`CHROMIUM`, else chromium / google-chrome on PATH);
@@ -29,29 +27,23 @@ table) and one full Lighthouse report per page and run (`<lang>-<page>-<run>.jso
 the HTML report). Exit status: 0 all goals met, 1 a goal missed, 2 setup or build error.
 """
 import argparse
-import email.utils
-import gzip
-import hashlib
-import http.server
 import json
-import mimetypes
 import os
-import re
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+
+from attention_site import languages, site_config, static_host
+from attention_site.languages import LANGS  # zh at the site root, en under /en/
 
 ROOT = Path(__file__).resolve().parents[1]
 TOOLS = ROOT / "tools"
 OUT_DIR = ROOT / ".cache" / "audit"
 LIGHTHOUSE = TOOLS / "node_modules" / ".bin" / "lighthouse"
-LANGS = ("zh", "en")  # zh at the site root, en under /en/
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 SHORT = {"performance": "perf", "accessibility": "a11y", "best-practices": "bp", "seo": "seo"}
 GOALS = {"performance": 90, "accessibility": 100, "best-practices": 100, "seo": 100}
@@ -60,172 +52,17 @@ RUN_TIMEOUT_S = 300
 BUSY_BENCHMARK = 1200  # Lighthouse's CPU benchmark; below this the host was too busy to trust perf
 
 # ---------------------------------------------------------------------------------------------
-# The static host
-
-TYPES = {
-    ".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
-    ".json": "application/json", ".map": "application/json", ".ipynb": "application/x-ipynb+json",
-    ".svg": "image/svg+xml", ".xml": "application/xml", ".txt": "text/plain; charset=utf-8",
-    ".png": "image/png", ".jpg": "image/jpeg", ".webp": "image/webp", ".ico": "image/x-icon",
-    ".woff2": "font/woff2", ".woff": "font/woff", ".pdf": "application/pdf", ".gz": "application/gzip",
-}
-COMPRESSIBLE = re.compile(r"^(text/|application/(json|xml|javascript|x-ipynb\+json)|image/svg\+xml)")
-MIN_GZIP_BYTES = 256
-HASHED = re.compile(r"\.[0-9a-f]{8,}\.(min\.)?(js|css)(\.map)?$")  # Material's bundle.<hash>.min.js
-
-
-def cache_control(rel):
-    if HASHED.search(rel):
-        return "public, max-age=31536000, immutable"
-    if rel.endswith((".html", "search_index.json", "sitemap.xml")):
-        return "no-cache"
-    return "public, max-age=3600"
-
-
-class StaticHost(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def __init__(self, site, prefix):
-        super().__init__(("127.0.0.1", 0), Handler)
-        self.site, self.prefix = Path(site), prefix
-        self.gzipped = {}  # (path, mtime_ns, size) -> bytes
-        self.lock = threading.Lock()
-        self.requests = self.bytes_sent = 0
-
-    @property
-    def base_url(self):
-        return f"http://127.0.0.1:{self.server_address[1]}{self.prefix}"
-
-    def compressed(self, path, st):
-        key = (str(path), st.st_mtime_ns, st.st_size)
-        with self.lock:
-            if key not in self.gzipped:
-                pre = path.with_name(path.name + ".gz")
-                if pre.is_file() and pre.stat().st_mtime_ns >= st.st_mtime_ns:
-                    self.gzipped[key] = pre.read_bytes()
-                else:
-                    self.gzipped[key] = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
-            return self.gzipped[key]
-
-
-class Handler(http.server.BaseHTTPRequestHandler):
-    server_version = "audit-static"
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
-    def do_HEAD(self):
-        self.respond(body=False)
-
-    def do_GET(self):
-        self.respond(body=True)
-
-    def respond(self, body):
-        host = self.server
-        path = unquote(urlsplit(self.path).path)
-        if not path.startswith(host.prefix):
-            if path in ("/", host.prefix.rstrip("/")):
-                return self.redirect(host.prefix)
-            return self.not_found(body)
-        rel = path[len(host.prefix):]
-        if ".." in rel.split("/"):
-            return self.not_found(body)
-        file = host.site / rel
-        if file.is_dir():
-            if rel and not rel.endswith("/"):
-                return self.redirect(path + "/")
-            file = file / "index.html"
-        if not file.is_file():
-            return self.not_found(body)
-        self.send_file(file, file.relative_to(host.site).as_posix(), 200, body)
-
-    def redirect(self, location):
-        self.send_response(301)
-        self.send_header("Location", location)
-        self.send_header("Content-Length", "0")
-        self.end_headers()
-
-    def not_found(self, body):
-        page = self.server.site / "404.html"
-        if page.is_file():
-            return self.send_file(page, "404.html", 404, body)
-        self.send_response(404)
-        self.send_header("Content-Length", "0")
-        self.end_headers()
-
-    def send_file(self, file, rel, status, body):
-        host = self.server
-        st = file.stat()
-        ctype = TYPES.get(file.suffix.lower()) or mimetypes.guess_type(file.name)[0] or "application/octet-stream"
-        etag = '"%x-%x"' % (st.st_mtime_ns, st.st_size)
-        accepts = self.headers.get("Accept-Encoding", "")
-        use_gzip = (COMPRESSIBLE.match(ctype) and st.st_size >= MIN_GZIP_BYTES
-                    and re.search(r"\bgzip\b(?!;q=0(\.0*)?\b)", accepts))
-        if use_gzip:
-            etag = etag[:-1] + '-gz"'
-        if status == 200 and self.headers.get("If-None-Match") == etag:
-            self.send_response(304)
-            self.send_header("ETag", etag)
-            self.send_header("Cache-Control", cache_control(rel))
-            self.end_headers()
-            return
-        data = host.compressed(file, st) if use_gzip else file.read_bytes()
-        self.send_response(status)
-        self.send_header("Content-Type", ctype)
-        self.send_header("Content-Length", str(len(data)))
-        if COMPRESSIBLE.match(ctype):
-            self.send_header("Vary", "Accept-Encoding")
-        if use_gzip:
-            self.send_header("Content-Encoding", "gzip")
-        if status == 200:
-            self.send_header("ETag", etag)
-            self.send_header("Last-Modified", email.utils.formatdate(st.st_mtime, usegmt=True))
-            self.send_header("Cache-Control", cache_control(rel))
-        else:
-            self.send_header("Cache-Control", "no-cache")
-        self.end_headers()
-        if body:
-            self.wfile.write(data)
-            with host.lock:
-                host.requests += 1
-                host.bytes_sent += len(data)
-
-
-def serve(site, prefix):
-    host = StaticHost(site, prefix)
-    threading.Thread(target=host.serve_forever, daemon=True).start()
-    return host
-
-
-# ---------------------------------------------------------------------------------------------
 # The site
-
-def site_path():
-    """The path part of site_url in mkdocs.yml, e.g. /attention/."""
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    m = re.search(r"^site_url:\s*['\"]?([^'\"\s#]+)", text, re.M)
-    path = urlsplit(m.group(1)).path if m else "/"
-    return "/" + path.strip("/") + "/" if path.strip("/") else "/"
-
-
-def nav_order():
-    text = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
-    nav = text[text.index("\nnav:"):]
-    nav = re.split(r"\n(?=\S)", nav[1:], maxsplit=1)[0]
-    return re.findall(r"^\s*-\s*(?:[^:\n]+:\s*)?([\w-]+)\.(?:md|ipynb)\s*$", nav, re.M)
-
 
 def pages(site):
     """(lang, stem, path under site) of every page in the build, both languages, in nav order."""
-    order = {stem: i for i, stem in enumerate(nav_order())}
+    order = {stem: i for i, stem in enumerate(site_config.nav_pages(ROOT))}
     found = []
     for lang in LANGS:
         base = site if lang == "zh" else site / "en"
         for index in base.rglob("index.html"):
             rel = index.relative_to(base).parent.as_posix()
-            if lang == "zh" and (rel == "en" or rel.startswith("en/")):
+            if languages.of_path(index.relative_to(site).as_posix()) != lang:  # en/ lies inside the zh root
                 continue
             if rel.startswith(("assets", "search", "figures")):
                 continue
@@ -466,7 +303,7 @@ def main(argv=None):
     if OUT_DIR.exists():
         shutil.rmtree(OUT_DIR)
     OUT_DIR.mkdir(parents=True)
-    host = serve(site, site_path())
+    host = static_host.start(site, site_config.site_path(ROOT), gzip=True)
     load_start = os.getloadavg()[0]
     print(f"serving {site} at {host.base_url} (gzip); Lighthouse {lighthouse_version()}, mobile preset, "
           f"{len(todo)} pages", flush=True)

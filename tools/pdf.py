@@ -44,13 +44,13 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from attention_site import browser as chromium
-from attention_site import reading_path, toolchain
+from attention_site import cache, reading_path, site_config, toolchain
+from attention_site.languages import LANGS
 from tools import book as reading
 from tools import pdf_fonts
 
 ROOT = Path(__file__).resolve().parents[1]
-CACHE_DIR = ROOT / ".cache" / "pdf"
-LANGS = ("zh", "en")
+CACHE_DIR = cache.folder("pdf", ROOT)
 NAME = "attention-{lang}.pdf"
 MAX_BYTES = 5 * 1024 * 1024
 TEXT = {
@@ -65,9 +65,7 @@ TEXT = {
 
 def chapters(root=ROOT):
     """Page names (file stems) in nav order, from mkdocs.yml."""
-    text = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    nav = text[text.index("\nnav:"):]
-    return re.findall(r"^\s*-\s*(?:[^:\n]+:\s*)?([\w-]+)\.(?:md|ipynb)\s*$", nav, re.M)
+    return site_config.nav_pages(root)
 
 
 # Stylesheets a widget's own script loads (attention_site/explorer.py): the book has no scripts.
@@ -95,14 +93,7 @@ def reading_order(site, lang, stems):
 def part_names(lang, root=ROOT):
     """{path: the nav section's title in `lang`} for the deep dives and reference (mkdocs.yml)."""
     names = {"extra": reading_path.DEEP_DIVES, "reference": reading_path.REFERENCE}
-    if lang == "zh":
-        return names
-    text = (root / "mkdocs.yml").read_text(encoding="utf-8")
-    translated = {}
-    for path, name in names.items():
-        match = re.search(rf"^\s+{re.escape(name)}:\s*(\S.*?)\s*$", text, re.M)
-        translated[path] = match.group(1).strip("'\"") if match else name
-    return translated
+    return {path: site_config.nav_label(name, lang, root) for path, name in names.items()}
 
 
 def page_path(site, lang, stem):
@@ -117,8 +108,7 @@ def page_url(lang, stem):
 
 
 def site_url(root=ROOT):
-    match = re.search(r"^site_url:\s*(\S+)", (root / "mkdocs.yml").read_text(encoding="utf-8"), re.M)
-    return match.group(1).strip("'\"") if match else ""
+    return site_config.site_url(root)
 
 
 def version_stamp(site):
@@ -434,8 +424,8 @@ def cache_key(html, site):
 
 
 def cache_on():
-    """PDF_CACHE=off (or 0, false) neither reads nor writes .cache/pdf/."""
-    return os.environ.get("PDF_CACHE", "on").lower() not in {"off", "0", "false"}
+    """PDF_CACHE=off (or 0, false, no) neither reads nor writes .cache/pdf/ (attention_site.cache)."""
+    return cache.enabled("pdf")
 
 
 def build_book(site, lang, browser=None, root=ROOT):

@@ -22,8 +22,9 @@ import re
 import sys
 from pathlib import Path
 
+from attention_site.languages import LANGS
+
 ROOT = Path(__file__).resolve().parents[1]
-LANGS = ("zh", "en")
 LOCK = "translations.json"
 HEADING = re.compile(r"^##\s+.*?\{#([\w-]+)[^}]*\}\s*$")
 FENCE = re.compile(r"^\s*(```|~~~)")
