@@ -14,12 +14,13 @@ export NO_MKDOCS_2_WARNING := 1
 export PYTHONPATH := $(CURDIR)
 export PYTHONHASHSEED := 0
 
-.PHONY: help install serve build test test-fast bench outputs lock clean translations translations-sync test-latest audit system-packages
+.PHONY: help install serve build test test-fast mutants bench outputs lock clean translations translations-sync test-latest audit system-packages
 
 help:
 	@echo "make serve   serve the site with live reload at http://$(SERVE_ADDR)/attention/"
 	@echo "make test    run every test (snippets, site build, browser checks)"
 	@echo "make build   build the site strictly into site/"
+	@echo "make mutants plant the bugs in tools/mutants.toml one at a time; each must fail its tests"
 	@echo "make bench   benchmarks: attention vs PyTorch, build time, page weight"
 	@echo "make audit   Lighthouse (mobile) on every page, both languages, served gzipped (5 min idle)"
 	@echo "make outputs rewrite the '#>' output comments in snippets/ from real output"
@@ -72,6 +73,10 @@ translations-sync: $(STAMP)
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_XDIST) -m "not site"
+
+# Not part of `make test`: shows that the tests still catch the catalogued bugs (run after editing tests).
+mutants: $(STAMP)
+	$(BIN)/python -m tools.mutants $(IDS)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
