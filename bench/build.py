@@ -81,8 +81,10 @@ def split(project):
         "markdown": cumulative(lambda f, fn: f.endswith("markdown/core.py") and fn == "convert"),
         # on_files adds the figures; their bytes are collected (waiting for the workers) when copied
         "figures": cumulative(lambda f, fn: f.endswith("hooks/figures.py") and fn in ("on_files", "_content")),
-        # hooks/notebooks.py wraps mkdocs-jupyter's render (execute + convert) in cached_render
-        "notebooks": cumulative(lambda f, fn: f.endswith("hooks/notebooks.py") and fn == "cached_render"),
+        # the notebook hook's events (waiting for the executed copy, reworking the HTML) and
+        # mkdocs-jupyter's render (convert, or its cache)
+        "notebooks": cumulative(lambda f, fn: (f.endswith("hooks/notebooks.py") and fn.startswith("on_"))
+                                or (f.endswith("mkdocs_jupyter/plugin.py") and fn == "new_render")),
         "search index": cumulative(lambda f, fn: "material/plugins/search/plugin.py" in f and fn.startswith("on_")),
     }
     profiled = max(ct for (_, _, _, ct, _) in stats.values())

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import load_hook
+from attention_site.notebook import executed, jupyter_plugin
 from tools import pdf
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,31 +47,28 @@ def test_pdf_key_follows_the_document_css_figures_print_css_tool_and_date(book_s
     assert pdf.cache_key(html, site) != key_tool
 
 
-def test_notebook_keys_follow_the_hook_code_options_and_versions(tmp_path, monkeypatch):
+def test_notebook_keys_follow_the_notebook_the_code_and_versions(tmp_path, monkeypatch):
+    """The executed copy: the expanded notebook, the code that executes and checks it, the versions.
+    Its HTML (mkdocs-jupyter's cache): the executed copy's bytes (tests/test_notebook_jupyter_plugin.py),
+    in a folder named after the versions."""
     import nbformat
 
-    hook = load_hook("notebooks")
     notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(1)")])
-    executed = tmp_path / "playground.ipynb"
-    nbformat.write(notebook, executed)
-
-    key = hook.notebook_key(notebook)
-    html_key = hook.html_cache_key(executed, {"x": 1})
+    key = executed.key(notebook)
+    html_folder = jupyter_plugin.html_cache_folder(tmp_path, "zh")
     other = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(2)")])
-    assert hook.notebook_key(other) != key
-    assert hook.html_cache_key(executed, {"x": 2}) != html_key
+    assert executed.key(other) != key
 
-    edited = tmp_path / "notebooks.py"
-    edited.write_text((ROOT / "hooks" / "notebooks.py").read_text(encoding="utf-8") + "\n# edited\n")
-    monkeypatch.setattr(hook, "__file__", str(edited))
-    assert hook.notebook_key(notebook) != key
-    assert hook.html_cache_key(executed, {"x": 1}) != html_key
-    monkeypatch.setattr(hook, "__file__", str(ROOT / "hooks" / "notebooks.py"))
+    for n, code in enumerate(executed.KEY_CODE):  # execute.py, outputs.py, executed.py
+        edited = tmp_path / f"{n}-{code.name}"
+        edited.write_bytes(code.read_bytes() + b"\n# edited\n")
+        monkeypatch.setattr(executed, "KEY_CODE", [*executed.KEY_CODE[:n], edited, *executed.KEY_CODE[n + 1:]])
+        assert executed.key(notebook) != key, code.name
+        monkeypatch.undo()
+    assert {p.name for p in executed.KEY_CODE} == {"execute.py", "outputs.py", "executed.py"}
 
-    monkeypatch.setattr(hook, "versions", lambda: ["numpy=0.0"])
-    assert hook.notebook_key(notebook) != key
-    assert hook.html_cache_key(executed, {"x": 1}) != html_key
-
-    nbformat.write(other, executed)
+    monkeypatch.setattr(executed, "versions", lambda: ["numpy=0.0"])
+    assert executed.key(notebook) != key
+    assert jupyter_plugin.html_cache_folder(tmp_path, "zh") != html_folder
     monkeypatch.undo()
-    assert hook.html_cache_key(executed, {"x": 1}) != html_key
+    assert executed.key(notebook) == key and jupyter_plugin.html_cache_folder(tmp_path, "zh") == html_folder

@@ -1,16 +1,16 @@
 """The playground notebooks, docs/zh/playground.ipynb and docs/en/playground.ipynb.
 
 The source notebooks hold include lines (`--8<-- "snippets/x.py:name"`) in their code
-cells; hooks/notebooks.py expands them, translates comments and strings on the zh page,
-executes the result in a kernel that cannot import `snippets`, caches it and lets
-mkdocs-jupyter render and offer that executed copy for download. Checked here: the source
-notebooks, the hook's helpers, the built pages, and the downloaded notebook run the way a
-reader runs it: copied out of the repository, in a fresh venv with only numpy,
-matplotlib and ipykernel.
+cells; attention_site/notebook/ expands them, translates comments and strings on the zh
+page, executes the result in a kernel that cannot import `snippets`, caches it and lets
+mkdocs-jupyter render and offer that executed copy for download (hooks/notebooks.py wires it).
+Checked here: the source notebooks, expanding and executing them, the built pages, and the
+downloaded notebook run the way a reader runs it: copied out of the repository, in a fresh
+venv with only numpy, matplotlib and ipykernel. The other modules of the package have their
+own test files (tests/test_notebook_*.py).
 """
 import gzip
 import hashlib
-import importlib.util
 import io
 import json
 import os
@@ -18,7 +18,6 @@ import re
 import shutil
 import subprocess
 import sys
-import textwrap
 import time
 import tokenize
 from importlib import metadata
@@ -30,6 +29,8 @@ import numpy as np
 import pytest
 from bs4 import BeautifulSoup
 
+from attention_site import sections
+from attention_site.notebook import execute, executed, expand
 from snippets import i18n, sentence
 from snippets.softmax import ARTICLE_SCORES, softmax
 from tests.conftest import ROOT, build_site
@@ -54,15 +55,8 @@ def read_notebook(path):
     return nbformat.read(path, as_version=4)
 
 
-def load_hook():
-    spec = importlib.util.spec_from_file_location("notebooks_hook", ROOT / "hooks" / "notebooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def expanded(lang):
-    return load_hook().expand_notebook(source(lang), ROOT, lang, f"docs/{lang}/{NOTEBOOK}")
+    return expand.expand_notebook(source(lang), ROOT, lang, f"docs/{lang}/{NOTEBOOK}")
 
 
 def code_cells(nb):
@@ -142,21 +136,14 @@ def test_chinese_markdown_is_well_typeset():
 # --- expanding and translating ---------------------------------------------------------------
 
 
-def section_lines(path, name):
-    """The lines between the section's markers, the way a reader of the .py file sees them."""
-    text = (ROOT / path).read_text(encoding="utf-8")
-    body = text.split(f"# --8<-- [start:{name}]\n", 1)[1].split(f"# --8<-- [end:{name}]", 1)[0]
-    return textwrap.dedent(body).strip("\n").splitlines()
-
-
 def test_include_line_becomes_the_section_without_output_lines():
-    hook = load_hook()
-    got = hook.expand_code('--8<-- "snippets/softmax.py:article_scores"', ROOT, "here")
-    want = [line for line in section_lines("snippets/softmax.py", "article_scores")
-            if not line.lstrip().startswith(("#>", "# --8<--"))]  # a nested section's markers too
+    got = expand.expand_code('--8<-- "snippets/softmax.py:article_scores"', ROOT, "here")
+    section = sections.of_file(ROOT / "snippets" / "softmax.py")["article_scores"]
+    assert sections.outputs(section)  # the section shows what it prints: those lines must go
+    want = sections.without_outputs(section).strip("\n").splitlines()
     assert got.splitlines() == [line.rstrip() for line in want]
     assert "#>" not in got and "--8<--" not in got
-    code = hook.expand_code('x = 1\n--8<-- "snippets/softmax.py:idea"\nprint(x)', ROOT, "here")
+    code = expand.expand_code('x = 1\n--8<-- "snippets/softmax.py:idea"\nprint(x)', ROOT, "here")
     assert code.startswith("x = 1\nimport numpy as np\n") and code.endswith("\nprint(x)")
 
 
@@ -170,7 +157,7 @@ def test_a_bad_include_stops_the_build(line, message):
     from mkdocs.exceptions import PluginError
 
     with pytest.raises(PluginError, match=re.escape(message)):
-        load_hook().expand_code(line, ROOT, 'docs/zh/x.ipynb: cell 2 (id "a")')
+        expand.expand_code(line, ROOT, 'docs/zh/x.ipynb: cell 2 (id "a")')
 
 
 def notebook_with(tmp_path, code, lang="zh"):
@@ -185,13 +172,12 @@ def notebook_with(tmp_path, code, lang="zh"):
 def test_untranslated_english_stops_the_zh_build_naming_the_cell(tmp_path):
     from mkdocs.exceptions import PluginError
 
-    hook = load_hook()
     path = notebook_with(tmp_path, "x = 1  # a comment nobody translated")
     with pytest.raises(PluginError) as error:
-        hook.expand_notebook(path, ROOT, "zh", "docs/zh/x.ipynb")
+        expand.expand_notebook(path, ROOT, "zh", "docs/zh/x.ipynb")
     assert 'docs/zh/x.ipynb: cell 2 (id "mine")' in str(error.value)
     assert "# a comment nobody translated" in str(error.value)
-    assert hook.expand_notebook(path, ROOT, "en", "docs/en/x.ipynb").cells[1].source.startswith("x = 1")
+    assert expand.expand_notebook(path, ROOT, "en", "docs/en/x.ipynb").cells[1].source.startswith("x = 1")
 
 
 def test_a_cell_that_imports_snippets_stops_the_build(tmp_path):
@@ -199,7 +185,7 @@ def test_a_cell_that_imports_snippets_stops_the_build(tmp_path):
 
     path = notebook_with(tmp_path, "from snippets.softmax import softmax", lang="en")
     with pytest.raises(PluginError, match=r'cell 2 \(id "mine"\) imports `snippets`'):
-        load_hook().expand_notebook(path, ROOT, "en", "docs/en/x.ipynb")
+        expand.expand_notebook(path, ROOT, "en", "docs/en/x.ipynb")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -227,116 +213,64 @@ def test_zh_and_en_notebooks_have_the_same_code_tokens():
         assert i18n.code_tokens(a.source + "\n") == i18n.code_tokens(b.source + "\n"), a.id
 
 
-# --- the hook's helpers ---------------------------------------------------------------------
+# --- executing, with one cache (attention_site/notebook/execute.py, executed.py) --------------
 
 
 def test_notebook_key_covers_the_expanded_notebook_and_versions(tmp_path, monkeypatch):
-    hook = load_hook()
     (tmp_path / "snippets").mkdir()
     module = tmp_path / "snippets" / "m.py"
     module.write_text("# --8<-- [start:s]\nA = 1\n# --8<-- [end:s]\n")
     path = notebook_with(tmp_path, '--8<-- "snippets/m.py:s"', lang="en")
 
-    first = hook.notebook_key(hook.expand_notebook(path, tmp_path, "en", "x"))
-    assert hook.notebook_key(hook.expand_notebook(path, tmp_path, "en", "x")) == first
+    first = executed.key(expand.expand_notebook(path, tmp_path, "en", "x"))
+    assert executed.key(expand.expand_notebook(path, tmp_path, "en", "x")) == first
     module.write_text("# --8<-- [start:s]\nA = 2\n# --8<-- [end:s]\n")
-    after_snippet = hook.notebook_key(hook.expand_notebook(path, tmp_path, "en", "x"))
+    after_snippet = executed.key(expand.expand_notebook(path, tmp_path, "en", "x"))
     assert after_snippet != first
-    monkeypatch.setattr(hook, "versions", lambda: ["numpy=0.0"])
-    assert hook.notebook_key(hook.expand_notebook(path, tmp_path, "en", "x")) != after_snippet
+    monkeypatch.setattr(executed, "versions", lambda: ["numpy=0.0"])
+    assert executed.key(expand.expand_notebook(path, tmp_path, "en", "x")) != after_snippet
 
 
-def test_cache_keeps_one_entry_per_notebook(tmp_path):
-    hook = load_hook()
-    old = tmp_path / "zh-playground.ipynb.html.aaaa.json"
-    other = tmp_path / "en-playground.ipynb.html.bbbb.json"
-    for path in (old, other):
-        path.write_text("{}")
-    new = tmp_path / "zh-playground.ipynb.html.cccc.json"
-    hook.write_cache(new, {"content": "<p>猫</p>", "title": "t"})
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([other.name, new.name])
-    assert json.loads(new.read_text(encoding="utf-8"))["content"] == "<p>猫</p>"
-
-
-NOTEBOOK_HTML = ('<div class="jupyter-wrapper"><div class="jp-RenderedMarkdown"><h2>猫 cat</h2></div>'
-                 "<style>.x{}</style></div>")
-
-
-class FakeNotebookPage:
-    class file:
-        src_uri = "zh/playground.ipynb"
-
-
-def test_reworked_notebook_page_is_cached_on_disk_for_the_next_build(tmp_path, monkeypatch):
-    """A rebuild in a new process skips the rework of an unchanged notebook page; a change
-    to nbconvert's HTML or to this hook reworks it again."""
-    config = type("Config", (), {"config_file_path": str(tmp_path / "mkdocs.yml")})()
-    page = FakeNotebookPage()
-    first = load_hook().on_page_content(NOTEBOOK_HTML, page, config, None)
-    assert "<style>" not in first and 'id="猫-cat"' in first
-    assert [item.title for item in page.toc] == ["猫 cat"]
-    fresh = load_hook()  # the next build: empty memory, same disk cache
-    calls = []
-    real = fresh.notebook_page_html
-    monkeypatch.setattr(fresh, "notebook_page_html", lambda *a: calls.append(a) or real(*a))
-    page.toc = None
-    assert fresh.on_page_content(NOTEBOOK_HTML, page, config, None) == first and calls == []
-    assert [item.title for item in page.toc] == ["猫 cat"]
-    dog = NOTEBOOK_HTML.replace("cat", "dog")
-    fresh.on_page_content(dog, page, config, None)
-    assert len(calls) == 1
-    fresh._page_html.clear()
-    fresh.on_page_content(dog, page, config, None)  # on disk now
-    assert len(calls) == 1
-    monkeypatch.setattr(fresh, "__file__", str(tmp_path / "edited_hook.py"))
-    (tmp_path / "edited_hook.py").write_text("# edited\n")
-    fresh._page_html.clear()
-    fresh.on_page_content(dog, page, config, None)  # the same page, but the hook changed
-    assert len(calls) == 2
-    assert len(list((tmp_path / ".cache" / "notebooks").glob("zh-playground.ipynb.page.*.json"))) == 1
-
-
-@pytest.mark.parametrize("output, problem", [
-    ('<div class="jp-OutputArea-output" data-mime-type="application/vnd.jupyter.stderr">'
-     "<pre>UserWarning: careful</pre></div>", "stderr"),
-    ('<div class="jp-OutputArea-output"><pre>Traceback (most recent call last)</pre></div>',
-     "Traceback"),
-    ('<div class="jp-OutputArea-output"><pre>loaded /root/work/x.py</pre></div>', "machine path"),
-    ('<div class="jp-OutputArea-output"><pre>.venv/lib/site-packages/numpy</pre></div>',
-     "machine path"),
-])
-def test_bad_outputs_stop_the_build(output, problem):
+def test_executed_copies_are_cached_one_per_notebook_and_checked_before(tmp_path, monkeypatch):
+    """A hit runs no kernel; a changed input runs it again and leaves one entry per notebook;
+    NOTEBOOK_CACHE=off always runs it; an output that fails the check is never cached."""
     from mkdocs.exceptions import PluginError
 
-    hook = load_hook()
-    soup = BeautifulSoup(f'<div class="jp-OutputArea-child">{output}</div>', "html.parser")
-    with pytest.raises(PluginError, match=rf"docs/zh/x\.ipynb: an output shows .*{problem}"):
-        hook.check_outputs(soup, "docs/zh/x.ipynb")
-    clean = BeautifulSoup('<div class="jp-OutputArea-output"><pre>猫\t0.76</pre></div>',
-                          "html.parser")
-    hook.check_outputs(clean, "docs/zh/x.ipynb")
+    (tmp_path / "snippets").mkdir()
+    module = tmp_path / "snippets" / "m.py"
+    module.write_text("# --8<-- [start:s]\nA = 1\n# --8<-- [end:s]\n")
+    notebook_with(tmp_path / "docs", '--8<-- "snippets/m.py:s"\nprint(A)', lang="en")
+    runs, printed = [], ["1\n"]
 
+    def fake_execute(nb, name):  # a kernel's result, without a kernel
+        runs.append(name)
+        nb.cells[1].outputs = [nbformat.v4.new_output("stream", name="stdout", text=printed[0])]
+        return nb
 
-@pytest.mark.parametrize("output, problem", [
-    (nbformat.v4.new_output("stream", name="stderr", text="UserWarning: careful"), "stderr"),
-    (nbformat.v4.new_output("stream", name="stdout", text="cwd /tmp/notebook-x"), "machine path"),
-    (nbformat.v4.new_output("display_data", data={"text/plain": "DeprecationWarning: old"}),
-     "Warning:"),
-])
-def test_bad_outputs_in_the_executed_notebook_stop_the_build(output, problem):
-    from mkdocs.exceptions import PluginError
-
-    cell = nbformat.v4.new_code_cell("x", id="noisy")
-    cell.outputs = [output]
-    nb = nbformat.v4.new_notebook(cells=[cell])
-    with pytest.raises(PluginError, match=rf'docs/en/x\.ipynb: cell 1 \(id "noisy"\).*{problem}'):
-        load_hook().check_notebook_outputs(nb, "docs/en/x.ipynb")
+    monkeypatch.setattr(execute, "execute", fake_execute)
+    make = lambda use_cache=True: executed.make(tmp_path / "docs" / "en" / NOTEBOOK, f"en/{NOTEBOOK}",
+                                                tmp_path, use_cache)
+    stale = tmp_path / ".cache" / "notebooks" / f"en-{NOTEBOOK}.html.aaaa.json"  # an older layout's file
+    stale.parent.mkdir(parents=True)
+    stale.write_text("{}")
+    first = make()
+    assert runs == [f"docs/en/{NOTEBOOK}"] and read_notebook(first).cells[1].outputs[0].text == "1\n"
+    assert make() == first and len(runs) == 1
+    module.write_text("# --8<-- [start:s]\nA = 2\n# --8<-- [end:s]\n")
+    second = make()
+    assert second != first and len(runs) == 2
+    assert [p.name for p in (tmp_path / ".cache" / "notebooks").iterdir()] == [second.parent.name]
+    assert make(use_cache=False) == second and len(runs) == 3
+    module.write_text("# --8<-- [start:s]\nA = 3\n# --8<-- [end:s]\n")
+    printed[0] = "loaded /root/x.py\n"
+    with pytest.raises(PluginError, match="machine path"):
+        make()
+    assert [p.name for p in (tmp_path / ".cache" / "notebooks").iterdir()] == [second.parent.name]
 
 
 def test_failure_message_names_notebook_cell_and_error(tmp_path):
     from nbclient.exceptions import CellExecutionError
 
-    hook = load_hook()
     nb = nbformat.v4.new_notebook(cells=[
         nbformat.v4.new_markdown_cell("# T", id="title"),
         nbformat.v4.new_code_cell("x = 1\nsoftmax([])", id="broken"),
@@ -348,11 +282,11 @@ def test_failure_message_names_notebook_cell_and_error(tmp_path):
         "traceback": ["\x1b[31m" + "-" * 75 + "\x1b[0m", "ValueError: need at least one score"],
     })
     for where in (path, nb.cells):
-        message = hook.describe_failure("docs/zh/x.ipynb", where, error)
+        message = execute.describe_failure("docs/zh/x.ipynb", where, error)
         assert message.startswith('docs/zh/x.ipynb: cell 2 (id "broken") failed: ValueError: '
                                   "need at least one score")
         assert "x = 1" in message and "\x1b" not in message
-    other = hook.describe_failure("docs/zh/x.ipynb", path, RuntimeError("Kernel died"))
+    other = execute.describe_failure("docs/zh/x.ipynb", path, RuntimeError("Kernel died"))
     assert other == "docs/zh/x.ipynb: failed: RuntimeError: Kernel died"
 
 
@@ -363,24 +297,54 @@ def test_the_build_kernel_cannot_import_snippets(monkeypatch):
         "import importlib.util, os\n"
         "print(importlib.util.find_spec('snippets') is None)\n"
         f"print(os.getcwd().startswith({str(ROOT)!r}))", id="probe")])
-    nb = load_hook().execute(probe, "probe")
+    nb = execute.execute(probe, "probe")
     assert nb.cells[0].outputs[0].text == "True\nFalse\n"
 
 
-def test_chinese_headings_get_unique_ids_and_a_toc():
-    from pymdownx.slugs import slugify
+def test_stream_outputs_are_merged_so_builds_are_reproducible():
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(1); print(2)")])
+    nb.cells[0].outputs = [nbformat.v4.new_output("stream", name="stdout", text="1\n"),
+                           nbformat.v4.new_output("stream", name="stdout", text="2\n"),
+                           nbformat.v4.new_output("stream", name="stderr", text="x\n")]
+    merged = execute.merge_streams(nb).cells[0].outputs
+    assert [(o.name, o.text) for o in merged] == [("stdout", "1\n2\n"), ("stderr", "x\n")]
 
-    hook = load_hook()
-    html = ('<div class="jp-RenderedMarkdown"><h1 id="">注意力<a class="anchor-link" href="#">¶</a>'
-            '</h1><h2 id="">小结</h2><h3 id="">✏️ 改一改</h3><h2 id="">小结</h2></div>')
-    soup = BeautifulSoup(html, "html.parser")
-    tokens = hook.heading_tokens(soup, slugify(case="lower"))
-    ids = [h["id"] for h in soup.find_all(["h1", "h2", "h3"])]
-    assert ids == ["注意力", "小结", "改一改", "小结_1"]
-    assert [t["id"] for t in tokens] == ["注意力"]
-    assert [t["id"] for t in tokens[0]["children"]] == ["小结", "小结_1"]
-    assert tokens[0]["children"][0]["children"][0]["id"] == "改一改"
-    assert not soup.select("a.anchor-link") and len(soup.select("a.headerlink")) == 4
+
+def test_ipython_is_imported_before_the_notebook_threads_start(tmp_path, monkeypatch):
+    """The kernels' threads import IPython; a figure drawn meanwhile in the build process must not
+    meet it half-imported (matplotlib reads sys.modules["IPython"].version_info)."""
+    import concurrent.futures
+
+    for name in [m for m in sys.modules if m == "IPython" or m.startswith("IPython.")]:
+        monkeypatch.delitem(sys.modules, name)
+    (tmp_path / "docs" / "zh").mkdir(parents=True)
+    (tmp_path / "docs" / "zh" / "x.ipynb").write_text("{}")
+    monkeypatch.setattr(executed, "_running", {})
+    seen = []
+    monkeypatch.setattr(concurrent.futures.ThreadPoolExecutor, "submit",
+                        lambda self, fn, *args: seen.append(sys.modules["IPython"].version_info) or
+                        concurrent.futures.Future())
+    executed.start_all(tmp_path / "docs", tmp_path, use_cache=False)
+    assert seen and seen[0] >= (8,)
+
+
+def test_a_started_notebook_whose_inputs_changed_runs_again(tmp_path, monkeypatch):
+    """start_all() runs ahead; copy_of() takes its result only if nothing changed since."""
+    import concurrent.futures
+
+    (tmp_path / "snippets").mkdir()
+    source = notebook_with(tmp_path / "docs", "x = 1", lang="en")
+    made = []
+    monkeypatch.setattr(executed, "make", lambda *args: made.append(args) or tmp_path / "made-now")
+    started = concurrent.futures.Future()
+    started.set_result(tmp_path / "started")
+    monkeypatch.setattr(executed, "_running", {source.resolve(): (executed.fingerprint(tmp_path, source), started)})
+    assert executed.copy_of(tmp_path / "docs", f"en/{NOTEBOOK}", tmp_path) == tmp_path / "started"
+    assert not made and not executed._running
+    executed._running[source.resolve()] = (executed.fingerprint(tmp_path, source), started)
+    (tmp_path / "snippets" / "new.py").write_text("B = 2\n")
+    assert executed.copy_of(tmp_path / "docs", f"en/{NOTEBOOK}", tmp_path) == tmp_path / "made-now"
+    assert len(made) == 1
 
 
 # --- the built site -----------------------------------------------------------------------
@@ -703,53 +667,6 @@ def test_failing_cell_fails_the_build_and_names_the_notebook(tmp_path):
     assert 'cell 3 (id "injected")' in log
     assert "ValueError: 42" in log
     assert elapsed < 90, elapsed
-
-
-def test_stream_outputs_are_merged_so_builds_are_reproducible():
-    hook = load_hook()
-    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell("print(1); print(2)")])
-    nb.cells[0].outputs = [nbformat.v4.new_output("stream", name="stdout", text="1\n"),
-                           nbformat.v4.new_output("stream", name="stdout", text="2\n"),
-                           nbformat.v4.new_output("stream", name="stderr", text="x\n")]
-    merged = hook.merge_streams(nb).cells[0].outputs
-    assert [(o.name, o.text) for o in merged] == [("stdout", "1\n2\n"), ("stderr", "x\n")]
-
-
-def test_ipython_is_imported_before_the_notebook_threads_start(tmp_path, monkeypatch):
-    """The kernels' threads import IPython; a figure drawn meanwhile in the build process must not
-    meet it half-imported (matplotlib reads sys.modules["IPython"].version_info)."""
-    import concurrent.futures
-
-    hook = load_hook()
-    for name in [m for m in sys.modules if m == "IPython" or m.startswith("IPython.")]:
-        monkeypatch.delitem(sys.modules, name)
-    (tmp_path / "docs" / "zh").mkdir(parents=True)
-    (tmp_path / "docs" / "zh" / "x.ipynb").write_text("{}")
-    seen = []
-    monkeypatch.setattr(concurrent.futures.ThreadPoolExecutor, "submit",
-                        lambda self, fn: seen.append(sys.modules["IPython"].version_info) or
-                        concurrent.futures.Future())
-    hook.start_all_notebooks(tmp_path, use_cache=False)
-    assert seen and seen[0] >= (8,)
-
-
-def test_code_cells_get_one_span_per_line_like_the_pages():
-    """A phone wraps a long line with a hanging indent only inside a line span (site.css)."""
-    from pygments import highlight
-    from pygments.formatters import HtmlFormatter
-    from pygments.lexers import PythonLexer
-
-    code = 'def f(x):\n    """Two\n    lines."""\n\n    return x < 1  # a & b\n'
-    pre = highlight(code, PythonLexer(), HtmlFormatter(nowrap=False, cssclass="highlight-ipynb"))
-    soup = BeautifulSoup(f'<div class="jp-CodeMirrorEditor">{pre}</div>', "html.parser")
-    block = load_hook().material_code_block(soup, soup.div, "nb", cell=3)
-    lines = block.select("pre > code > span")
-    assert [line["id"] for line in lines] == [f"__span-nb3-{n}" for n in range(1, 6)]
-    assert "".join(line.get_text() for line in lines) == code  # nothing lost, nothing added
-    assert all(line.get_text().count("\n") == 1 and line.get_text().endswith("\n") for line in lines)
-    assert lines[2].select_one(".sd").get_text() == '    lines."""'  # the docstring, split per line
-    assert "&lt;</span>" in str(lines[4]) and "# a &amp; b" in str(lines[4])  # still escaped
-
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

@@ -1,7 +1,7 @@
 """Chinese comments and strings of the playground notebook's own cells (docs/*/playground.ipynb).
 
 The notebook's other cells include snippets sections, translated by those modules'
-catalogues; hooks/notebooks.py applies the merged catalogue (see snippets/i18n/__init__.py).
+catalogues; attention_site/notebook/expand.py applies the merged catalogue (see snippets/i18n/__init__.py).
 """
 
 CATALOGUE = {
