@@ -18,8 +18,8 @@ Pages (file stems): those in PAGES below; both languages show the same exercises
   compares its result with the exercise's answer.
 
 The browser side is docs/assets/javascripts/exercises.js (checking, feedback,
-progress in localStorage) and docs/assets/stylesheets/exercises.css, linked
-from the block itself, so they load only on pages with exercises.
+progress in localStorage) and docs/assets/stylesheets/exercises.css, linked by
+overrides/partials/widgets.html on pages whose block says ``data-widget="exercises"``.
 
 Contract (an outside check reads it): every exercise root has
 ``data-exercise`` (its id), an answer field (a text ``input``, or radio
@@ -529,13 +529,6 @@ def _fill(text, exercise, lang):
     return text.format(answer=answer, **values)
 
 
-def _asset_prefix(lang, directory_urls=True):
-    """From a chapter page back to the site root: zh pages are <page>/ (or <page>.html),
-    en pages en/<page>/ (or en/<page>.html)."""
-    depth = (0 if lang == "zh" else 1) + (1 if directory_urls else 0)
-    return "../" * depth
-
-
 def _choice_label(exercise, value, entry, lang):
     labels = entry.get("choices", {})
     if value in labels:
@@ -607,10 +600,10 @@ def render(exercise, number, lang, ui, entry):
     return "\n".join(lines)
 
 
-def embed(page, lang, *, directory_urls=True):
-    """Markdown for ``{{ exercises.<page> }}`` in `lang`: the page's exercises, and
-    the links to their script and stylesheet (so only these pages load them);
-    `directory_urls` is MkDocs' use_directory_urls (it sets their relative path)."""
+def embed(page, lang):
+    """Markdown for ``{{ exercises.<page> }}`` in `lang`: the page's exercises. Their block
+    carries ``data-widget="exercises"``, so overrides/partials/widgets.html links their
+    script and stylesheet on this page (and on no page without exercises)."""
     if lang not in LANGS:
         raise ValueError(f"exercise language must be one of {LANGS}, got {lang!r}")
     chosen = by_page(page)
@@ -618,13 +611,11 @@ def embed(page, lang, *, directory_urls=True):
     ui = text["ui"]
     messages = {key: ui[key] for key in ("correct", "incorrect", "mistake", "unreadable", "empty", "no_percent",
                                          "need_percent", "decimal_comma", "unchosen", "solved", "revealed")}
-    prefix = _asset_prefix(lang, directory_urls)
-    parts = ["", f'<div class="exercises" data-exercises-page="{_attr(page)}" '
+    parts = ["", f'<div class="exercises" data-widget="exercises" data-exercises-page="{_attr(page)}" '
              f'data-decimal-comma="{str(DECIMAL_COMMA[lang]).lower()}" '
              f'data-messages="{_attr(_json(messages))}" markdown="1">', "",
-             f'<link rel="stylesheet" href="{prefix}assets/stylesheets/exercises.css">',
              f'<p class="exercises__intro">{_inline(ui["intro"])}</p>', ""]
     for number, exercise in enumerate(chosen, 1):
         parts.append(render(exercise, number, lang, ui, text[exercise.id]))
-    parts += [f'<script src="{prefix}assets/javascripts/exercises.js" defer></script>', "", "</div>", ""]
+    parts += ["</div>", ""]
     return "\n".join(parts)

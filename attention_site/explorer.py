@@ -17,9 +17,10 @@ JavaScript every step is on the page.
 Build time: this module reads the sentence's embeddings and matrices through
 snippets.sentence (never copies numbers) and renders complete markup with the
 initial numbers (readable without JavaScript). In the browser,
-docs/assets/javascripts/explorer.js recomputes on every change; its styles are
-docs/assets/stylesheets/explorer.css. Both are loaded only on pages that carry
-the explorer, by a tiny inline loader at the end of the markup.
+docs/assets/javascripts/explorer.js recomputes on every change (softmax and the
+cell colours from widgets-core.js); its styles are docs/assets/stylesheets/explorer.css.
+The root's ``data-widget="explorer"`` makes overrides/partials/widgets.html link them,
+on pages that carry the explorer only.
 
 Contract (an outside check reads it): the root element carries
 ``data-attention-explorer`` and, as JSON attributes kept up to date:
@@ -348,26 +349,6 @@ def summary(lang, model, weights, output, asking=0):
                                   out=_named(output[asking], lang))
 
 
-def loader():
-    """Inline script: loads explorer.css, then explorer.js, once per page, from the site's assets.
-
-    The assets' URL is taken from Material's own stylesheet link in <head>, so it
-    works at any page depth and under any site path. The explorer stays hidden
-    until its styles are in (no flash of unstyled tables); explorer.js shows it.
-    """
-    return ("<script>(function(d){var r=d.currentScript.parentNode,"
-            "m=d.querySelector('link[rel=stylesheet][href*=\"assets/stylesheets/main.\"]');"
-            "if(!m)return;r.style.visibility='hidden';"
-            "if(window.attentionExplorer)return window.attentionExplorer.init(d);"
-            "if(d.querySelector('script[data-ae-js]'))return;"
-            "var l=d.createElement('link'),s=d.createElement('script');"
-            "l.rel='stylesheet';l.href=new URL('explorer.css',m.href);"
-            "s.src=new URL('../javascripts/explorer.js',m.href);s.setAttribute('data-ae-js','');"
-            "s.onerror=function(){r.style.visibility=''};"
-            "l.onload=l.onerror=function(){d.head.appendChild(s)};d.head.appendChild(l)"
-            "})(document)</script>")
-
-
 def render(lang):
     """HTML of the explorer for a page in `lang`, on one line."""
     if lang not in LANGS:
@@ -489,7 +470,7 @@ def render(lang):
         f'<p class="ae-say" data-ae-say>{esc(_say(lang, 1, model, scores, weights, output))}</p></div>')
 
     root = (
-        f"<div{_attrs(class_='attention-explorer', data_attention_explorer=True, lang=lang)}"
+        f"<div{_attrs(class_='attention-explorer', data_widget='explorer', data_attention_explorer=True, lang=lang)}"
         f"{_attrs(data_model=_json(model), data_weights=_json(_plain(weights)), data_output=_json(_plain(output)))}"
         f"{_attrs(data_scores=_json(_plain(scores)), data_asking=words[asking], data_step=1, data_tied='false')}"
         f"{_attrs(data_labels=_json(dict(zip(words, labels))), data_colormap=_json(list(VIRIDIS_STOPS)))}"
@@ -510,7 +491,6 @@ def render(lang):
         f'<p class="ae-sr" data-ae-live aria-live="polite" aria-atomic="true">'
         f'{esc(summary(lang, model, weights, output))}</p>',
         f'<noscript><p class="ae-noscript">{esc(text["noscript"])}</p></noscript>',
-        loader(),
         "</div>",
     ])
 

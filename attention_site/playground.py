@@ -6,7 +6,9 @@ which calls ``render(lang)`` here. The colour maths (shade, contrast) and
 markup helpers below are shared with the explorer (attention_site/explorer.py). The markup is
 complete without JavaScript (labels, initial bars and heatmap row computed here
 with snippets.softmax); docs/assets/javascripts/playground.js only enables the
-sliders and updates the numbers. Styles: docs/assets/stylesheets/playground.css.
+sliders and updates the numbers, with widgets-core.js's softmax and shade (the
+twins of snippets.softmax and shade() below). Styles: docs/assets/stylesheets/playground.css.
+The root's ``data-widget="playground"`` makes overrides/partials/widgets.html link them.
 
 The root element exposes its state for readers' tools and for the tests:
 ``data-attention-playground``, ``data-scores``, ``data-temperature`` and
@@ -207,7 +209,7 @@ def shade(weight, stops=VIRIDIS_STOPS):
 
     Background: `stops` (evenly spaced over 0..1) interpolated linearly; text:
     black or white, whichever has the higher contrast on it. Same arithmetic as
-    shade() in playground.js (round half up, like Math.round).
+    shade() in widgets-core.js (round half up, like Math.round).
     """
     if isinstance(weight, bool) or not isinstance(weight, (int, float, np.floating, np.integer)):
         raise TypeError(f"shade: weight must be a number, got {type(weight).__name__}")
@@ -255,7 +257,7 @@ def render(lang):
     esc = html.escape
 
     parts = [
-        f"<div{_attrs(class_='attention-playground', data_attention_playground=True, lang=lang)}"
+        f"<div{_attrs(class_='attention-playground', data_widget='playground', data_attention_playground=True, lang=lang)}"
         f"{_attrs(data_words=_json(ARTICLE_WORDS), data_scores=_json(scores))}"
         f"{_attrs(data_temperature=_json(temperature), data_weights=_json(weights))}"
         f"{_attrs(data_colormap=_json(list(VIRIDIS_STOPS)))}>",

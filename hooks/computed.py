@@ -41,7 +41,7 @@ def on_page_markdown(markdown, page, config, files):
                 return widgets.embed(name[7:], lang)
             if name.startswith("exercises."):
                 from attention_site import exercises
-                return exercises.embed(name[10:], lang, directory_urls=config.use_directory_urls)
+                return exercises.embed(name[10:], lang)
             return page_values.render(name, lang)
         except Exception as error:
             raise PluginError(

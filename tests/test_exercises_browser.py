@@ -139,9 +139,10 @@ def test_assets_load_from_the_site_and_nothing_is_sent(page, base_url, exercise_
     requests = []
     page.on("request", lambda r: requests.append((r.method, r.resource_type, r.url)))
     open_page(page, base_url, url_of(exercise_pages, lang, "weights"))
-    names = sorted(urlsplit(u).path.rsplit("/", 1)[1] for _, _, u in requests if "exercises." in u)
-    assert names == ["exercises.css", "exercises.js"]
-    assert all(u.startswith(base_url) for _, _, u in requests if "exercises." in u)  # no CDN
+    ours = [u for _, _, u in requests if "exercises." in u or "widgets-core." in u]
+    names = sorted(urlsplit(u).path.rsplit("/", 1)[1] for u in ours)
+    assert names == ["exercises.css", "exercises.js", "widgets-core.js"]  # each once
+    assert all(u.startswith(base_url) for u in ours)  # no CDN
     root = page.locator(ROOT_SELECTOR).first
     before = len(requests)
     check(page, root, "0.3")

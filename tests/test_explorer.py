@@ -271,11 +271,12 @@ def test_texts_are_in_the_page_language(lang):
     assert placeholders <= {"d", "word", "best", "bs", "bw", "q", "t", "out"}
 
 
-def test_the_explorer_loads_its_own_assets_without_a_cdn():
+def test_the_explorer_names_itself_for_the_asset_rule_and_uses_no_cdn():
+    """Its assets are linked by overrides/partials/widgets.html (tests/test_widget_assets.py),
+    not by a script inside the markup: the root says data-widget="explorer"."""
     markup = widgets.embed("explorer", "en")
-    [script] = re.findall(r"<script>(.*?)</script>", markup)
-    assert "explorer.css" in script and "../javascripts/explorer.js" in script
-    assert "assets/stylesheets/main." in script  # resolved against Material's own stylesheet
+    assert "<script" not in markup and "<link" not in markup
+    assert re.match(r'<div class="attention-explorer" data-widget="explorer" data-attention-explorer ', markup)
     for text in (markup, JS.read_text(encoding="utf-8"), CSS.read_text(encoding="utf-8")):
         assert not re.search(r"https?://|//cdn|@import", text)
 

@@ -94,9 +94,10 @@ def open_explorer(page, explorer_site, lang):
     page.on("request", lambda request: requests.append(request.url))
     page.goto(base + pages[lang])
     page.locator(f'{SELECTOR}[data-ready="true"]').wait_for(timeout=10000)
-    assets = sorted(urlsplit(u).path.rsplit("/", 1)[1] for u in requests if "explorer." in u)
-    assert assets == ["explorer.css", "explorer.js"], assets
-    assert all(u.startswith(base) for u in requests if "explorer." in u)  # shipped with the site
+    ours = [u for u in requests if "explorer." in u or "widgets-core." in u]
+    assets = sorted(urlsplit(u).path.rsplit("/", 1)[1] for u in ours)
+    assert assets == ["explorer.css", "explorer.js", "widgets-core.js"], assets  # each once
+    assert all(u.startswith(base) for u in ours)  # shipped with the site
     return page.locator(SELECTOR)
 
 
@@ -190,15 +191,15 @@ def test_page_compute_matches_numpy_on_shared_vectors(page, explorer_site, error
     assert not errors
 
 
-def test_page_shows_numbers_and_colours_like_python(page, explorer_site, errors):
+def test_page_shows_numbers_like_python(page, explorer_site, errors):
+    """fmt() as explorer.fmt; the cells' colours are widgets-core.js's shade(), compared with
+    Python in tests/test_widgets_core_browser.py and read back off the heatmap by check()."""
     root = open_explorer(page, explorer_site, "zh")
     xs = [2.45 / 0.4, 0.125, -0.125, 1.005, -0.004, 0.0, 3.14159, -2.675, 123.455, 1e-9]
     xs += np.random.default_rng(5).normal(0, 10, 200).round(3).tolist()
     assert page.evaluate("xs => xs.map(attentionExplorer.fmt)", xs) == [explorer.fmt(x) for x in xs]
-    stops = json.loads(root.get_attribute("data-colormap"))
-    grid = [i / 400 for i in range(401)]
-    got = page.evaluate("([ws, stops]) => ws.map(w => attentionExplorer.shade(w, stops))", [grid, stops])
-    assert [(g["background"], g["text"]) for g in got] == [playground.shade(w) for w in grid]
+    assert json.loads(root.get_attribute("data-colormap")) == list(playground.VIRIDIS_STOPS)
+    check(root)
     assert not errors
 
 
@@ -685,11 +686,12 @@ def test_without_javascript_the_chapters_numbers_show(browser, explorer_site):
         context.close()
 
 
-def test_stays_visible_when_its_script_cannot_load(page, explorer_site):
-    """The loader hides the explorer until its styles and script are in; a failed script
-    must not leave it hidden (the build's numbers still show)."""
+@pytest.mark.parametrize("script", ["explorer.js", "widgets-core.js"])
+def test_stays_visible_when_its_script_cannot_load(page, explorer_site, script):
+    """A failed script (the explorer's own, or the shared core it needs) must not leave the
+    explorer hidden: the build's numbers still show."""
     base, pages, _ = explorer_site
-    page.route("**/explorer.js", lambda route: route.abort())
+    page.route(f"**/{script}", lambda route: route.abort())
     page.goto(base + pages["en"])
     page.wait_for_load_state("load")
     page.wait_for_timeout(200)

@@ -225,8 +225,8 @@ def test_pdf_links_are_hidden_until_the_books_are_printed(books, site_dir, brows
 def test_every_widget_in_the_book_points_online_and_keeps_its_stylesheet(site_dir):
     """R40 en: the score sliders printed as run-together text. Their stylesheet loads only on
     their own page, and the book took its stylesheets from the home page alone; nor did the
-    playground get its 'try it on the website' line (a stale class name in WIDGETS). The
-    explorer's stylesheet is loaded by its script, which the book drops: the book links it."""
+    playground get its 'try it on the website' line (a stale class name in WIDGETS). Every
+    widget's stylesheet is a <head> link of its page (overrides/partials/widgets.html)."""
     for lang in pdf.LANGS:
         book = BeautifulSoup(pdf.book_html(site_dir, lang), "html.parser")
         links = [link["href"] for link in book.select('link[rel="stylesheet"]')]

@@ -3,8 +3,8 @@
 Sliders are moved with the keyboard (focus + arrow keys / End / Home) and
 programmatically (fill, and a scripted input event); after each move the root's
 data-weights must equal Python's snippets.softmax of its data-scores /
-data-temperature within 1e-9. The page's own softmax runs every shared test
-vector (tests/data/softmax_vectors.json, checked against Python in test_widgets.py).
+data-temperature within 1e-9. The page's softmax and cell colours are widgets-core.js's,
+compared with Python on every shared test vector in tests/test_widgets_core_browser.py.
 """
 import json
 import math
@@ -14,7 +14,7 @@ import pytest
 
 from snippets.softmax import ARTICLE_SCORES
 from attention_site import playground
-from tests.test_widgets import EXPECTED, load_vectors, python_weights
+from tests.test_widgets import EXPECTED, python_weights
 
 pytestmark = [pytest.mark.site, pytest.mark.browser]
 
@@ -51,8 +51,9 @@ def open_playground(page, site_url, lang):
     page.on("request", lambda request: requests.append(request.url))
     page.goto(site_url + PAGES[lang])
     page.locator(f'{ROOT}[data-ready="true"]').wait_for(timeout=5000)
-    assets = [url for url in requests if "/assets/" in url and "playground" in url]
-    assert sorted(urlsplit(u).path.rsplit("/", 1)[1] for u in assets) == ["playground.css", "playground.js"]
+    assets = [url for url in requests if "/assets/" in url and ("playground" in url or "widgets-core" in url)]
+    assert sorted(urlsplit(u).path.rsplit("/", 1)[1] for u in assets) == [
+        "playground.css", "playground.js", "widgets-core.js"]  # each once; softmax and shade live in widgets-core.js
     assert all(url.startswith(site_url) for url in assets), assets  # shipped with the site, no CDN
     return page.locator(ROOT)
 
@@ -227,43 +228,6 @@ def test_init_is_idempotent(page, site_url, errors):
     assert not errors
 
 
-def test_page_softmax_matches_the_shared_vectors(page, site_url, errors):
-    open_playground(page, site_url, "en")
-    cases = load_vectors()
-    got = page.evaluate(
-        "cases => cases.map(c => attentionPlayground.softmax(c.scores, c.temperature))", cases)
-    assert len(got) == len(cases) >= 15
-    for case, weights in zip(cases, got):
-        expected = python_weights(case["scores"], case["temperature"])
-        assert all(math.isfinite(w) for w in weights), case
-        assert max(abs(a - b) for a, b in zip(weights, case["weights"])) <= TOLERANCE, case
-        assert max(abs(a - b) for a, b in zip(weights, expected)) <= TOLERANCE, case
-    assert not errors
-
-
-def test_page_softmax_edge_cases(page, site_url, errors):
-    open_playground(page, site_url, "en")
-    result = page.evaluate("""() => {
-        const sm = attentionPlayground.softmax;
-        const thrown = f => { try { f(); return null; } catch (e) { return e.name; } };
-        return {
-            masked: sm([2, 1, -Infinity]),
-            defaultTemperature: sm([0.5, 0.3, 1.2, 3.0]),
-            nan: thrown(() => sm([1, NaN])),
-            posInf: thrown(() => sm([1, Infinity])),
-            allMasked: thrown(() => sm([-Infinity, -Infinity])),
-            zeroTemperature: thrown(() => sm([1, 2], 0)),
-            empty: thrown(() => sm([])),
-        };
-    }""")
-    assert result["masked"][2] == 0.0
-    assert result["masked"][:2] == pytest.approx(python_weights([2.0, 1.0], 1.0), abs=TOLERANCE)
-    assert result["defaultTemperature"] == pytest.approx(python_weights(ARTICLE_SCORES, 1.0), abs=TOLERANCE)
-    assert result["nan"] == result["posInf"] == result["allMasked"] == result["zeroTemperature"] == "RangeError"
-    assert result["empty"] == "TypeError"
-    assert not errors
-
-
 def test_without_javascript_the_article_values_show(browser, site_url):
     context = browser.new_context(java_script_enabled=False)
     try:
@@ -301,20 +265,6 @@ def test_widget_is_accessible_in_both_colour_schemes(browser, site_url, lang, sc
         assert len(result.response["passes"]) >= 10  # it did look at the widget
     finally:
         context.close()
-
-
-def test_page_shade_matches_python(page, site_url, errors):
-    """playground.js's shade() reads the stops from data-colormap and gives Python's colours."""
-    root = open_playground(page, site_url, "zh")
-    stops = json.loads(root.get_attribute("data-colormap"))
-    assert stops == list(playground.VIRIDIS_STOPS)
-    grid = [i / 400 for i in range(401)] + [0.0625, 0.3333333333333333, 0.7573]
-    got = page.evaluate("([ws, stops]) => ws.map(w => attentionPlayground.shade(w, stops))", [grid, stops])
-    assert [(g["background"], g["text"]) for g in got] == [playground.shade(w) for w in grid]
-    thrown = page.evaluate("""stops => [-0.1, 1.1, NaN, '0.5'].map(w => {
-        try { attentionPlayground.shade(w, stops); return null; } catch (e) { return e.name; } })""", stops)
-    assert thrown == ["RangeError"] * 4
-    assert not errors
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

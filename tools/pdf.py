@@ -68,8 +68,6 @@ def chapters(root=ROOT):
     return site_config.nav_pages(root)
 
 
-# Stylesheets a widget's own script loads (attention_site/explorer.py): the book has no scripts.
-SCRIPTED_STYLES = {"[data-attention-explorer]": "assets/stylesheets/explorer.css"}
 READING_PATH = re.compile(r'<meta name="reading-path" content="([a-z]+)">')
 
 
@@ -142,9 +140,6 @@ def book_html(site, lang, root=ROOT):
         for link in soup.select('link[rel="stylesheet"]'):
             href = posixpath.normpath(posixpath.join(here, link["href"]))
             if not link["href"].startswith(("http:", "https:")) and href not in styles:
-                styles.append(href)
-        for selector, href in SCRIPTED_STYLES.items():  # loaded by the widget's script, which the book drops
-            if article.select_one(selector) is not None and href not in styles:
                 styles.append(href)
         for tag in article.select("a.headerlink, .md-content__button, .md-source-file, script, "
                                   'img[src$="#only-dark"], .computed-stamp, link[rel="stylesheet"]'):

@@ -183,9 +183,5 @@
   }
 
   window.attentionExercises = { parse: parse, init: init };
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { init(document); });
-  } else {
-    init(document);
-  }
+  window.attentionWidgets.start(init);  // widgets-core.js
 })();

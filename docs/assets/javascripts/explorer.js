@@ -4,8 +4,9 @@
  * -> weights -> weighted mix of the Values), step by step and as a heatmap.
  *
  * The markup and its first numbers come from attention_site/explorer.py (build time,
- * via {{ widget.explorer }}); a tiny inline loader there loads this file and
- * explorer.css only on pages that carry the explorer. No framework, no network.
+ * via {{ widget.explorer }}); overrides/partials/widgets.html links this file, after
+ * widgets-core.js (softmax, the cell colours, the start-up), and explorer.css only on
+ * pages that carry the explorer. No framework, no network.
  *
  * State on the root element ([data-attention-explorer]), JSON, kept up to date
  * after every change: data-model {words, embeddings, w_query, w_key, w_value,
@@ -18,11 +19,12 @@
  * the input panels of steps 1 and 2 (x; Q, K, V) two steps on, when the later
  * tables restate what they need (a phone page of 8 tables was 1,850 px). The
  * markup hides nothing, so without this script every step shows.
- * API: window.attentionExplorer.compute(model), .softmax(row), .shade(w, stops), .fmt(x), .init(scope).
+ * API: window.attentionExplorer.compute(model), .fmt(x), .init(scope).
  */
 (function () {
   "use strict";
 
+  var core = window.attentionWidgets;  // widgets-core.js: softmax, shade, start
   var INPUT_STEPS = 2;  // steps 1 and 2 show the inputs: x, then Q, K and V
 
   function matmul(a, b) { // (n, m) @ (m, p) -> (n, p)
@@ -39,14 +41,6 @@
     return a[0].map(function (_, j) { return a.map(function (row) { return row[j]; }); });
   }
 
-  /** Stable softmax of one row: subtract the largest, exp, normalise (as snippets/softmax.py). */
-  function softmax(row) {
-    var largest = Math.max.apply(null, row);
-    var exps = row.map(function (x) { return Math.exp(x - largest); });
-    var total = exps.reduce(function (a, b) { return a + b; }, 0);
-    return exps.map(function (e) { return e / total; });
-  }
-
   /** Every intermediate of one layer of attention for a model like data-model. */
   function compute(m) {
     var q = matmul(m.embeddings, m.w_query); // (n, d) @ (d, d_k) -> (n, d_k)
@@ -60,37 +54,9 @@
       var largest = Math.max.apply(null, row);
       return row.map(function (x) { return Math.exp(x - largest); });
     });
-    var weights = scaled.map(softmax); // each row sums to 1
+    var weights = scaled.map(function (row) { return core.softmax(row); }); // each row sums to 1
     return { q: q, k: k, v: v, scores: scores, scaled: scaled, exps: exps, weights: weights,
              output: matmul(weights, v) }; // (n, n) @ (n, d_v) -> (n, d_v)
-  }
-
-  function rgb(hex) { return [1, 3, 5].map(function (i) { return parseInt(hex.slice(i, i + 2), 16); }); }
-
-  function luminance(hex) { // WCAG 2 relative luminance
-    var c = rgb(hex).map(function (v) {
-      v /= 255;
-      return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
-    });
-    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
-  }
-
-  function contrast(a, b) {
-    var la = luminance(a), lb = luminance(b);
-    return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
-  }
-
-  /** {background, text} of a heatmap cell: the arithmetic of shade() in attention_site/playground.py. */
-  function shade(weight, stops) {
-    var x = Math.min(Math.max(weight, 0), 1) * (stops.length - 1);
-    var i = Math.min(Math.floor(x), stops.length - 2), f = x - i;
-    var low = rgb(stops[i]), high = rgb(stops[i + 1]);
-    var background = "#" + low.map(function (a, j) {
-      var c = Math.floor(a + (high[j] - a) * f + 0.5);
-      return (c < 16 ? "0" : "") + c.toString(16);
-    }).join("");
-    return { background: background,
-             text: contrast(background, "#ffffff") >= contrast(background, "#000000") ? "#ffffff" : "#000000" };
   }
 
   function fmt(x) { var t = x.toFixed(2); return t === "-0.00" ? "0.00" : t; }
@@ -200,7 +166,7 @@
         tr.cells[0].textContent = wordLabels[i];
         tr.classList.toggle("is-asking", i === a);
         r.weights[i].forEach(function (w, j) {
-          var cell = tr.cells[j + 1], colours = shade(w, stops);
+          var cell = tr.cells[j + 1], colours = core.shade(w, stops);
           cell.textContent = fmt(w);
           cell.style.backgroundColor = colours.background;
           cell.style.color = colours.text;
@@ -328,23 +294,11 @@
   function init(scope) {
     all(scope || document, "[data-attention-explorer]").forEach(function (root) {
       if (root.dataset.ready === "true") return;
-      try {
-        setup(root);
-        root.dataset.ready = "true";
-      } finally {
-        root.style.visibility = ""; // the loader hid it until now
-      }
+      setup(root);
+      root.dataset.ready = "true";
     });
   }
 
-  window.attentionExplorer = { compute: compute, softmax: softmax, shade: shade, fmt: fmt, init: init };
-
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(function () { init(document); });
-  }
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { init(document); });
-  } else {
-    init(document);
-  }
+  window.attentionExplorer = { compute: compute, fmt: fmt, init: init };
+  core.start(init);
 })();

@@ -14,84 +14,14 @@
  * opaque and the same in light and dark mode: brighter = more weight, like the
  * heatmap figure.
  * Readout: each [data-ap-ratio="i j"] shows weight i / weight j (unrounded), see ratioText.
- * API: window.attentionPlayground.softmax(scores, temperature), .shade(weight, stops),
- * .ratioText(ratio) and .init(scope).
+ * softmax and the cell colours come from widgets-core.js (window.attentionWidgets),
+ * loaded before this file.
+ * API: window.attentionPlayground.ratioText(ratio) and .init(scope).
  */
 (function () {
   "use strict";
 
-  /**
-   * softmax(scores / temperature): weights that are positive and sum to 1.
-   * Same steps as snippets/softmax.py: divide, subtract the largest value
-   * (so exp() never overflows: exp(1000) is Infinity, exp(0) is 1), exp, normalise.
-   * A score of -Infinity gets weight 0; NaN, +Infinity or no finite score throw.
-   */
-  function softmax(scores, temperature) {
-    if (temperature === undefined) temperature = 1;
-    if (!Array.isArray(scores) || scores.length === 0) {
-      throw new TypeError("softmax: scores must be a non-empty array of numbers");
-    }
-    if (typeof temperature !== "number" || !isFinite(temperature) || temperature <= 0) {
-      throw new RangeError("softmax: temperature must be a finite number > 0, got " + temperature);
-    }
-    var scaled = scores.map(function (s, i) {
-      if (typeof s !== "number" || Number.isNaN(s) || s === Infinity) {
-        throw new RangeError("softmax: score at index " + i + " is " + s);
-      }
-      return s / temperature;
-    });
-    var largest = Math.max.apply(null, scaled);
-    if (largest === -Infinity) {
-      throw new RangeError("softmax: every score is -Infinity; at least one must be finite");
-    }
-    var exps = scaled.map(function (x) { return Math.exp(x - largest); }); // each in [0, 1]
-    var total = exps.reduce(function (a, b) { return a + b; }, 0); // >= 1: the largest gives exp(0)
-    return exps.map(function (e) { return e / total; });
-  }
-
-  function rgb(hex) { // "#21918c" -> [33, 145, 140]
-    return [1, 3, 5].map(function (i) { return parseInt(hex.slice(i, i + 2), 16); });
-  }
-
-  /** WCAG 2 relative luminance of "#rrggbb": 0 (black) .. 1 (white). */
-  function luminance(hex) {
-    var c = rgb(hex).map(function (v) {
-      v = v / 255;
-      return v <= 0.04045 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
-    });
-    return 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
-  }
-
-  function contrast(a, b) {
-    var la = luminance(a), lb = luminance(b);
-    return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
-  }
-
-  function hex2(v) { return (v < 16 ? "0" : "") + v.toString(16); }
-
-  /**
-   * Colours of a heatmap cell: {background, text}, both "#rrggbb". `stops` are
-   * evenly spaced over weights 0..1 and interpolated linearly; the text is white
-   * or black, whichever contrasts more. Same arithmetic as shade() in
-   * attention_site/playground.py, so both give the same colours for the same weight.
-   */
-  function shade(weight, stops) {
-    if (typeof weight !== "number" || !(weight >= 0 && weight <= 1)) {
-      throw new RangeError("shade: weight must be a number in 0..1, got " + weight);
-    }
-    if (!Array.isArray(stops) || stops.length < 2) {
-      throw new TypeError("shade: need an array of at least 2 colour stops");
-    }
-    var x = weight * (stops.length - 1);
-    var i = Math.min(Math.floor(x), stops.length - 2); // the stop below (the last segment includes 1)
-    var f = x - i;
-    var low = rgb(stops[i]), high = rgb(stops[i + 1]);
-    var background = "#" + low.map(function (a, k) {
-      return hex2(Math.floor(a + (high[k] - a) * f + 0.5));
-    }).join("");
-    var text = contrast(background, "#ffffff") >= contrast(background, "#000000") ? "#ffffff" : "#000000";
-    return { background: background, text: text };
-  }
+  var core = window.attentionWidgets;  // widgets-core.js: softmax, shade, start
 
   var SUPERSCRIPT = "\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079"; // superscript 0-9
 
@@ -133,7 +63,7 @@
     });
     var temperatureInput = root.querySelector('input[data-ap-input="temperature"]');
     var temperature = Number(temperatureInput.value);
-    var weights = softmax(scores, temperature);
+    var weights = core.softmax(scores, temperature);
     var stops = JSON.parse(root.dataset.colormap);
 
     root.dataset.scores = JSON.stringify(scores);
@@ -146,7 +76,7 @@
       each(root, '[data-ap-score="' + i + '"]', function (el) { el.textContent = score.toFixed(1); });
       each(root, '[data-ap-weight="' + i + '"]', function (el) { el.textContent = text; });
       each(root, '[data-ap-bar="' + i + '"]', function (el) { el.style.width = (weight * 100).toFixed(4) + "%"; });
-      var colours = shade(weight, stops);
+      var colours = core.shade(weight, stops);
       each(root, '[data-ap-cell="' + i + '"]', function (el) {
         el.style.backgroundColor = colours.background;
         el.style.color = colours.text;
@@ -202,17 +132,6 @@
     });
   }
 
-  window.attentionPlayground = { softmax: softmax, shade: shade, ratioText: ratioText, init: init };
-
-  // Material's instant navigation swaps pages without reloading scripts: it
-  // announces each new page on document$. Without it, the DOM is ready already
-  // (extra_javascript is loaded at the end of <body>) or soon will be.
-  if (window.document$ && typeof window.document$.subscribe === "function") {
-    window.document$.subscribe(function () { init(document); });
-  }
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", function () { init(document); });
-  } else {
-    init(document);
-  }
+  window.attentionPlayground = { ratioText: ratioText, init: init };
+  core.start(init);
 })();
