@@ -72,6 +72,18 @@ def test_nothing_outside_tests_imports_tests():
     assert not offenders, offenders
 
 
+def test_no_test_module_imports_another():
+    """Shared helpers and data live in tests/helpers.py, tests/cases.py and tests/served.py: a test
+    module that imports another runs (and depends on) that module's tests and fixtures too."""
+    offenders = []
+    for path in sorted((ROOT / "tests").glob("test_*.py")):
+        for module, level, names in imports(path):
+            targets = [f"{module}.{n}" for n in names] if module == "tests" else [module]
+            offenders += [f"{path.name} imports {t}" for t in targets
+                          if level == 0 and t.startswith("tests.test_")]
+    assert not offenders, offenders
+
+
 def module_file(dotted):
     """The file of a project module 'a.b' (a/b.py or a/b/__init__.py), or None."""
     base = ROOT.joinpath(*dotted.split("."))

@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 from attention_site import exercises, sections
+from tests.cases import DECIMAL_COMMA_CASES, PARSE_CASES
 from snippets import cost, i18n, library, sentence
 from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS, softmax
 
@@ -282,24 +283,6 @@ def test_chinese_texts_are_well_typeset():
 
 # --- reading a reader's answer ---------------------------------------------------
 
-PARSE_CASES = [
-    ("0.76", False, 0.76), (".76", False, 0.76), ("0,76", False, 0.76), (" 0.76 ", False, 0.76),
-    ("76%", True, 0.76), ("76 %", True, 0.76), ("７６％", True, 0.76), ("76%", False, None),
-    ("０．７６", False, 0.76), ("1/4", False, 0.25), ("1 / 4", False, 0.25), ("1/0", False, None),
-    ("4,000,000", False, 4e6), ("4 000 000", False, 4e6), ("4000000", False, 4e6), ("4e6", False, 4e6),
-    ("400万", False, 4e6), ("4，000，000", False, 4e6), ("-0.5", False, -0.5), ("−0.5", False, -0.5),
-    ("+3", False, 3.0), ("6.", False, 6.0), ("0", False, 0.0), ("1,5", False, 1.5),
-    ("", False, None), ("abc", False, None), ("0.7.6", False, None), ("1/2/3", False, None),
-    ("4,00,000", False, None), ("inf", False, None), ("nan", False, None), ("1e999", False, None),
-    ("%", True, None), ("76%%", True, None),
-    # what a reader types around the number
-    ("6倍", False, 6.0), ("约 6 倍", False, 6.0), ("about 6x", False, 6.0), ("4000000次", False, 4e6),
-    ("0.76。", False, 0.76), ("4,000,000 comparisons", False, 4e6), ("6 倍倍", False, 6.0),
-    ("2分", False, 2.0), ("3.0 分", False, 3.0), ("3 points", False, 3.0),  # R44 zh: 打几分 → 2分
-    ("倍", False, None), ("约", False, None), ("six", False, None),
-]
-
-
 @pytest.mark.parametrize("text, percent, expected", PARSE_CASES)
 def test_parse_number(text, percent, expected):
     got = exercises.parse_number(text, percent)
@@ -307,16 +290,6 @@ def test_parse_number(text, percent, expected):
         assert got is None
     else:
         assert got == pytest.approx(expected, abs=1e-12)
-
-
-# zh reads no decimal comma (issue 27: 「1,5」 was marked right as 1.5); what en reads as a
-# decimal comma, zh refuses, and only that. (text, percent, en reading, what the zh box asks back)
-DECIMAL_COMMA_CASES = [
-    ("1,5", False, 1.5, "1.5"), ("0,76", False, 0.76, "0.76"), ("1，5", False, 1.5, "1.5"),
-    ("76,5%", True, 0.765, "76.5%"), ("约 1,5 倍", False, 1.5, "约 1.5 倍"), ("1,5/2", False, 0.75, "1.5/2"),
-    ("1,500", False, 1500.0, None), ("4,000,000", False, 4e6, None), ("1.5", False, 1.5, None),
-    ("1,5,5", False, None, None), ("abc", False, None, None),
-]
 
 
 @pytest.mark.parametrize("text, percent, en, asked", DECIMAL_COMMA_CASES)

@@ -297,10 +297,10 @@ def test_a_predictable_mistake_gets_its_own_words(page, base_url, exercise_pages
 
 
 def test_page_parse_matches_python(page, base_url, exercise_pages, errors):
-    from tests.test_exercises import PARSE_CASES
+    from tests.cases import PARSE_CASES
 
     open_page(page, base_url, url_of(exercise_pages, "en", "weights"))
-    from tests.test_exercises import DECIMAL_COMMA_CASES
+    from tests.cases import DECIMAL_COMMA_CASES
 
     cases = [(text, percent) for text, percent, _ in PARSE_CASES] + [
         (text, percent) for text, percent, _, _ in DECIMAL_COMMA_CASES]

@@ -18,7 +18,8 @@ from attention_site import explorer, playground, widgets
 from attention_site.languages import LANGS
 from snippets import sentence
 from snippets.softmax import softmax
-from tests.test_widgets import _Elements
+from tests.cases import random_models
+from tests.helpers import Elements
 
 ROOT = Path(__file__).resolve().parents[1]
 JS = ROOT / "docs" / "assets" / "javascripts" / "explorer.js"
@@ -44,28 +45,9 @@ def reference(model):
     return np.array(scores), np.array(weights), np.array(times(weights, v))
 
 
-def random_models(count=12, seed=11):
-    """Models of several shapes, scales and temperatures, some with large scores."""
-    rng = np.random.default_rng(seed)
-    models = []
-    for i in range(count):
-        n, d, d_k, d_v = (int(x) for x in rng.integers(1, 9, size=4))
-        spread = 30.0 if i % 4 == 3 else 2.0  # every fourth: scores in the hundreds
-        models.append({
-            "words": [f"w{j}" for j in range(n)],
-            "embeddings": rng.normal(0, spread, (n, d)).tolist(),
-            "w_query": rng.normal(0, 1, (d, d_k)).tolist(),
-            "w_key": rng.normal(0, 1, (d, d_k)).tolist(),
-            "w_value": rng.normal(0, 1, (d, d_v)).tolist(),
-            "scale": [1.0, 1 / math.sqrt(d_k), 0.5][i % 3],
-            "temperature": [1.0, 0.1, 5.0, 2.3][i % 4],
-        })
-    return models
-
-
 def parse(lang):
     markup = widgets.embed("explorer", lang)
-    doc = _Elements(markup)
+    doc = Elements(markup)
     [root] = [e for e in doc.elements if "data-attention-explorer" in e[1]]
     return markup, doc, root
 

@@ -178,7 +178,7 @@ def test_starts_with_the_chapters_numbers(page, explorer_site, errors, lang):
 
 def test_page_compute_matches_numpy_on_shared_vectors(page, explorer_site, errors):
     """explorer.js's compute() on models of many shapes, scales and temperatures."""
-    from tests.test_explorer import random_models
+    from tests.cases import random_models
 
     open_explorer(page, explorer_site, "en")
     models = random_models(24, seed=3)

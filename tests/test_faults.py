@@ -16,7 +16,6 @@ that shows them, except the ones about the English side.
 """
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys

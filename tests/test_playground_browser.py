@@ -14,7 +14,8 @@ import pytest
 
 from snippets.softmax import ARTICLE_SCORES
 from attention_site import playground
-from tests.test_widgets import EXPECTED, python_weights
+from tests.cases import EXPECTED
+from tests.helpers import python_weights
 
 pytestmark = [pytest.mark.site, pytest.mark.browser]
 

@@ -10,7 +10,6 @@ import json
 import math
 import re
 import sys
-from html.parser import HTMLParser
 from pathlib import Path
 
 import autocorrect_py
@@ -19,7 +18,9 @@ import pytest
 import scipy.special
 
 from attention_site import page_values, playground, widgets
-from snippets.softmax import ARTICLE_SCORES, softmax
+from snippets.softmax import ARTICLE_SCORES
+from tests.cases import EXPECTED
+from tests.helpers import Elements, load_vectors, python_weights
 
 VECTORS = Path(__file__).resolve().parent / "data" / "softmax_vectors.json"
 
@@ -44,17 +45,8 @@ CASES = [
 ]
 
 
-def python_weights(scores, temperature):
-    """The reference: snippets.softmax of scores / temperature, as plain floats."""
-    return [float(w) for w in softmax(np.asarray(scores, dtype=np.float64) / temperature)]  # (4,)
-
-
 def make_vectors():
     return [{"scores": list(s), "temperature": t, "weights": python_weights(s, t)} for s, t in CASES]
-
-
-def load_vectors():
-    return json.loads(VECTORS.read_text(encoding="utf-8"))
 
 
 # --- the shared test vectors ---------------------------------------------------------------
@@ -89,51 +81,11 @@ def test_vectors_include_the_extremes():
 
 # --- the markup ------------------------------------------------------------------------------
 
-class _Elements(HTMLParser):
-    """Every element as (tag, attrs, text inside it), in document order."""
-
-    VOID = {"input", "br", "img", "meta", "link", "hr"}
-
-    def __init__(self, markup):
-        super().__init__()
-        self.elements, self._open = [], []
-        self.feed(markup)
-        self.close()
-        assert not self._open, f"unclosed elements: {[e[0] for e in self._open]}"
-
-    def handle_starttag(self, tag, attrs):
-        element = [tag, dict(attrs), ""]
-        self.elements.append(element)
-        if tag not in self.VOID:
-            self._open.append(element)
-
-    def handle_endtag(self, tag):
-        assert self._open and self._open[-1][0] == tag, f"</{tag}> closes {self._open[-1][0]!r}"
-        self._open.pop()
-
-    def handle_data(self, data):
-        for element in self._open:
-            element[2] += data
-
-    def find(self, tag=None, **attrs):
-        def matches(element):
-            return (tag is None or element[0] == tag) and all(
-                element[1].get(key.rstrip("_").replace("_", "-"), object()) == value for key, value in attrs.items())
-        return [element for element in self.elements if matches(element)]
-
-
-EXPECTED = {
-    "zh": {"words": ["它", "是", "一只", "猫"], "temperature": "温度", "weight": "权重"},
-    "en": {"words": ["it (它)", "is (是)", "a (一只)", "cat (猫)"], "temperature": "Temperature",
-           "weight": "Weight"},
-}
-
-
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_embed_playground(lang):
     markup = widgets.embed("playground", lang)
     assert "\n" not in markup  # one line: a placeholder may sit anywhere raw HTML may
-    doc = _Elements(markup)
+    doc = Elements(markup)
     [root] = [e for e in doc.elements if "data-attention-playground" in e[1]]
     assert doc.elements[0] is root
 

@@ -16,7 +16,7 @@ import pytest
 
 from attention_site import playground
 from snippets.softmax import ARTICLE_SCORES
-from tests.test_widgets import load_vectors, python_weights
+from tests.helpers import load_vectors, python_weights
 
 pytestmark = [pytest.mark.browser]
 
