@@ -20,6 +20,7 @@ import gzip as gzip_module
 import http.server
 import mimetypes
 import re
+import sys
 import threading
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -57,6 +58,13 @@ class StaticHost(http.server.ThreadingHTTPServer):
         self.gzipped = {}  # (path, mtime_ns, size) -> bytes
         self.lock = threading.Lock()
         self.requests = self.bytes_sent = 0
+
+    def handle_error(self, request, client_address):
+        """A browser that drops a connection mid-response (a page navigated away, a cancelled
+        prefetch) is normal: say nothing. Anything else is printed as usual."""
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
 
     @property
     def base_url(self):

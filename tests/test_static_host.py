@@ -106,3 +106,15 @@ def test_serve_yields_the_base_url_and_stops_after_the_block(site, tmp_path):
         with pytest.raises(urllib.error.HTTPError) as missing:
             urllib.request.urlopen(url + "gone/")
         assert missing.value.code == 404
+
+
+@pytest.mark.parametrize("error, quiet", [(BrokenPipeError(), True), (ConnectionResetError(), True),
+                                          (ValueError("a real bug"), False)])
+def test_a_dropped_connection_is_quiet_and_a_real_error_is_not(host, capsys, error, quiet):
+    try:
+        raise error
+    except type(error):
+        host.handle_error(None, ("127.0.0.1", 1))
+    printed = capsys.readouterr().err
+    assert (printed == "") == quiet, printed
+    assert quiet or "a real bug" in printed
