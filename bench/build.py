@@ -80,7 +80,8 @@ def split(project):
     parts = {
         "markdown": cumulative(lambda f, fn: f.endswith("markdown/core.py") and fn == "convert"),
         # on_files adds the figures; their bytes are collected (waiting for the workers) when copied
-        "figures": cumulative(lambda f, fn: f.endswith("hooks/figures.py") and fn in ("on_files", "_content")),
+        "figures": cumulative(lambda f, fn: (f.endswith("hooks/figures.py") and fn == "on_files")
+                              or (f.endswith("attention_site/figures/files.py") and fn == "_content")),
         # the notebook hook's events (waiting for the executed copy, reworking the HTML) and
         # mkdocs-jupyter's render (convert, or its cache)
         "notebooks": cumulative(lambda f, fn: (f.endswith("hooks/notebooks.py") and fn.startswith("on_"))

@@ -5,12 +5,17 @@ as SVG with real text labels, no missing glyphs, at most 30 KB, byte-identical f
 one render (and process) to the next; alt text is computed from the data; failures
 name the figure. Phone layouts keep every text >= 11 CSS px in a 328-px column.
 
+Every figure is drawn once per test session (the `rendered` fixture) and every check of the
+drawn bytes reads them from there; the checks that need a second drawing (in this process, in
+other processes, in the build's worker processes) draw two or three figures again, not all.
+
 Figures are read back against their data: the SVG's cells, bars and lines are
 mapped to data values through the drawn tick labels and tick positions (the cell at
 row i, column j of the heatmap shows weights[i, j]; a bar's height is its weight),
 in both languages and layouts, with data from the same functions the figures use.
 The `site` tests check the built pages carry both variants.
 """
+import concurrent.futures
 import hashlib
 import html as html_lib
 import importlib.util
@@ -28,9 +33,11 @@ import autocorrect_py
 import numpy as np
 import pytest
 from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import Files
 
 from attention_site import figures
-from attention_site.figures import style
+from attention_site.figures import drawings, sources, style, workers
+from attention_site.figures import files as figure_files
 from snippets import sentence
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -59,15 +66,21 @@ PLACEMENT = {
 }
 
 
-@pytest.fixture(scope="module")
-def rendered():
-    """Every (name, lang, theme, layout) rendered once, with every warning an error."""
+@pytest.fixture(scope="session")
+def drawing():
+    """Every (name, lang, theme, layout) rendered once per test session, and every warning the
+    renders gave: ({case: SVG bytes}, [warnings])."""
     out = {}
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
         for case in CASES:
             out[case] = figures.render(*case)
-    return out
+    return out, caught
+
+
+@pytest.fixture(scope="session")
+def rendered(drawing):
+    return drawing[0]
 
 
 def svg_texts(svg):
@@ -114,12 +127,11 @@ def test_dark_theme_uses_light_text(rendered):
         assert style.THEMES["light"].text.encode() in rendered[(name, "en", "light", "wide")]
 
 
-def test_no_warnings_while_rendering():
-    """Glyph warnings (and any other) are errors; render a few figures afresh."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        for name in ("heatmap", "library", "asymmetry"):
-            figures.render(name, "zh", "dark")
+def test_no_warnings_while_rendering(drawing):
+    """Rendering every figure gives no warning at all (a missing glyph is already an error)."""
+    rendered, caught = drawing
+    assert len(rendered) == len(CASES)
+    assert [f"{w.category.__name__}: {w.message}" for w in caught] == []
 
 
 def test_a_missing_glyph_stops_the_figure(monkeypatch):
@@ -134,32 +146,36 @@ def test_a_missing_glyph_stops_the_figure(monkeypatch):
         figures.render("mix", "zh", "light")
 
 
+STABLE_CASES = [("heatmap", "zh", "light", "wide"), ("asymmetry", "en", "dark", "phone"), ("cost", "zh", "dark", "wide")]
+
+
 def test_bytes_stable_within_a_process(rendered):
-    for case in [("heatmap", "zh", "light", "wide"), ("asymmetry", "en", "dark", "phone"), ("cost", "zh", "dark", "wide")]:
+    for case in STABLE_CASES:
         assert figures.render(*case) == rendered[case]
 
 
-RENDER_ALL = """
-import hashlib, json
+RENDER_SOME = """
+import hashlib, json, sys
 from attention_site import figures
-print(json.dumps({"-".join(c): hashlib.sha256(figures.render(*c)).hexdigest()
-                  for c in [(n, l, t, y) for n in figures.NAMES for l in figures.LANGS for t in figures.THEMES
-                            for y in figures.LAYOUTS]}))
+cases = json.loads(sys.argv[1])
+print(json.dumps({"-".join(c): hashlib.sha256(figures.render(*c)).hexdigest() for c in cases}))
 """
 
 
 def test_bytes_stable_across_processes(rendered):
+    """Three figures, drawn in two other processes with different hash seeds: nothing may depend
+    on set/dict order. (tests/test_reproducible.py builds the whole site twice, seeds apart.)"""
     runs = []
-    for seed in ("1", "2"):  # different hash seeds: nothing may depend on set/dict order
+    for seed in ("1", "2"):
         env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": seed}
-        runs.append(subprocess.Popen([sys.executable, "-c", RENDER_ALL], cwd=ROOT, env=env,
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+        runs.append(subprocess.Popen([sys.executable, "-c", RENDER_SOME, json.dumps(STABLE_CASES)], cwd=ROOT,
+                                     env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
     digests = []
     for run in runs:
         out, err = run.communicate(timeout=300)
         assert run.returncode == 0, err
         digests.append(json.loads(out))
-    here = {"-".join(c): hashlib.sha256(svg).hexdigest() for c, svg in rendered.items()}
+    here = {"-".join(c): hashlib.sha256(rendered[c]).hexdigest() for c in STABLE_CASES}
     assert digests[0] == digests[1] == here
 
 
@@ -319,14 +335,7 @@ def test_phone_layout_text_is_at_least_11_px_in_a_phone_column(rendered, name, l
     assert figures.size_px(name, "phone")[0] <= 360
 
 
-# -- the hook ---------------------------------------------------------------------
-
-def load_hook():
-    spec = importlib.util.spec_from_file_location("figures_hook_under_test", ROOT / "hooks" / "figures.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
+# -- drawing for a build: the cache, the workers, the Files (attention_site/figures/) -----
 
 class FakePlugins(dict):
     _current_plugin = "hooks/figures.py"
@@ -335,20 +344,24 @@ class FakePlugins(dict):
 def fake_config(tmp_path, current):
     plugins = FakePlugins(i18n=types.SimpleNamespace(current_language=current, default_language="zh"))
     return types.SimpleNamespace(site_dir=str(tmp_path / "site"), use_directory_urls=True, plugins=plugins,
-                                 config_file_path=str(tmp_path / "mkdocs.yml"))  # disk cache: tmp_path/.cache
+                                 config_file_path=str(tmp_path / "mkdocs.yml"))
+
+
+def fresh_drawings(tmp_path, disk=True):
+    """A new build process: empty memory, nothing pending; the disk cache in tmp_path/.cache/figures."""
+    return drawings.Drawings({}, {}, tmp_path / ".cache" / "figures" if disk else None)
 
 
 PER_LANGUAGE = len(figures.NAMES) * len(figures.THEMES) * len(figures.LAYOUTS)
 
 
-def test_hook_serves_each_language_where_the_i18n_plugin_expects(tmp_path, monkeypatch):
-    hook = load_hook()
+def test_figure_files_are_served_where_the_i18n_plugin_expects(tmp_path, monkeypatch):
     monkeypatch.setattr(figures, "render",
                         lambda name, lang, theme, layout: f"<svg>{name}{lang}{theme}{layout}</svg>".encode())
-    from mkdocs.structure.files import Files
-
-    zh = hook.on_files(Files([]), fake_config(tmp_path, "zh"))
-    en = hook.on_files(Files([]), fake_config(tmp_path, "en"))
+    drawn = fresh_drawings(tmp_path)
+    zh, en = Files([]), Files([])
+    assert figure_files.add(zh, fake_config(tmp_path, "zh"), drawn) == {"zh": (PER_LANGUAGE, 0)}
+    assert figure_files.add(en, fake_config(tmp_path, "en"), drawn) == {"en": (PER_LANGUAGE, 0)}
     assert len(zh) == len(en) == PER_LANGUAGE
     zh_file = zh.get_file_from_path("zh/figures/heatmap-dark.svg")
     en_file = en.get_file_from_path("en/figures/heatmap-dark.svg")
@@ -362,29 +375,34 @@ def test_hook_serves_each_language_where_the_i18n_plugin_expects(tmp_path, monke
         assert file.alternates == {lang: file}
 
 
-def edited_digest(monkeypatch, hook, names):
+def test_a_language_without_figures_is_named(tmp_path):
+    with pytest.raises(PluginError, match="no figures for language 'fr'"):
+        figure_files.add(Files([]), fake_config(tmp_path, "fr"), fresh_drawings(tmp_path))
+
+
+def edited_digest(monkeypatch, names):
     """Pretend the sources of the figures in `names` were edited."""
-    real = hook.figure_digest
+    real = sources.figure_digest
 
     def digest(module_path, package_dir):
         name = next(n for n, m in figures.FIGURES.items() if m.__file__ == module_path)
         return ("edited" if name in names else "") + real(module_path, package_dir)
 
-    monkeypatch.setattr(hook, "figure_digest", digest)
+    monkeypatch.setattr(sources, "figure_digest", digest)
 
 
-def test_hook_does_not_rerender_unchanged_figures(tmp_path, monkeypatch):
-    hook = load_hook()
+def test_unchanged_figures_are_not_redrawn(tmp_path, monkeypatch):
     calls = []
     monkeypatch.setattr(figures, "render", lambda *case: calls.append(case) or b"<svg/>")
-    from mkdocs.structure.files import Files
-
-    hook.on_files(Files([]), fake_config(tmp_path, "zh"))
+    drawn = fresh_drawings(tmp_path, disk=False)  # memory only: what a rebuild under mkdocs serve keeps
+    figure_files.add(Files([]), fake_config(tmp_path, "zh"), drawn)
     first = len(calls)
-    hook.on_files(Files([]), fake_config(tmp_path, "zh"))
+    figure_files.add(Files([]), fake_config(tmp_path, "zh"), drawn)
     assert first == PER_LANGUAGE and len(calls) == first
-    edited_digest(monkeypatch, hook, {"heatmap"})  # an edit that only the heatmap is made from
-    hook.on_files(Files([]), fake_config(tmp_path, "zh"))
+    edited_digest(monkeypatch, {"heatmap"})  # an edit that only the heatmap is made from
+    drawn.forget_all_but(drawings.keys(figures.LANGS))  # what on_config does at every build
+    assert {key[1] for key in drawn.missing(drawings.keys(["zh"]))} == {"heatmap"}
+    figure_files.add(Files([]), fake_config(tmp_path, "zh"), drawn)
     redrawn = calls[first:]
     assert {case[0] for case in redrawn} == {"heatmap"}
     assert len(redrawn) == len(figures.THEMES) * len(figures.LAYOUTS)
@@ -393,72 +411,148 @@ def test_hook_does_not_rerender_unchanged_figures(tmp_path, monkeypatch):
 def test_disk_cache_serves_a_new_process_and_follows_the_sources(tmp_path, monkeypatch):
     calls = []
     monkeypatch.setattr(figures, "render", lambda *case: calls.append(case) or f"<svg>{case}</svg>".encode())
-    from mkdocs.structure.files import Files
-
-    load_hook().on_files(Files([]), fake_config(tmp_path, "en"))
+    folder = tmp_path / ".cache" / "figures"
+    figure_files.add(Files([]), fake_config(tmp_path, "en"), fresh_drawings(tmp_path))
     count = PER_LANGUAGE
-    assert len(calls) == count and len(list((tmp_path / ".cache" / "figures").glob("*.svg"))) == count
-    fresh = load_hook()  # a new build process: empty memory, same disk cache
-    files = fresh.on_files(Files([]), fake_config(tmp_path, "en"))
+    assert len(calls) == count and len(list(folder.glob("*.svg"))) == count
+    fresh = fresh_drawings(tmp_path)  # a new build process: empty memory, same disk cache
+    files = Files([])
+    figure_files.add(files, fake_config(tmp_path, "en"), fresh)
     assert len(calls) == count  # nothing re-rendered
     assert (files.get_file_from_path("en/figures/mix-dark.svg").content_bytes
             == b"<svg>('mix', 'en', 'dark', 'wide')</svg>")
-    edited_digest(monkeypatch, fresh, set(figures.NAMES))  # every figure's sources edited
-    fresh.on_files(Files([]), fake_config(tmp_path, "en"))
+    edited_digest(monkeypatch, set(figures.NAMES))  # every figure's sources edited
+    figure_files.add(Files([]), fake_config(tmp_path, "en"), fresh)
     assert len(calls) == 2 * count  # re-rendered, and the stale files replaced
-    assert len(list((tmp_path / ".cache" / "figures").glob("*.svg"))) == count
-    monkeypatch.setenv("FIGURE_CACHE", "off")
-    load_hook().on_files(Files([]), fake_config(tmp_path, "en"))
+    assert len(list(folder.glob("*.svg"))) == count
+    figure_files.add(Files([]), fake_config(tmp_path, "en"), fresh_drawings(tmp_path, disk=False))
     assert len(calls) == 3 * count
 
 
-def test_workers_draw_the_same_bytes_as_this_process(tmp_path, monkeypatch):
-    """on_config starts worker processes for what is missing, both languages; on_files collects
-    exactly what a render here would give, and nothing is drawn twice."""
-    monkeypatch.setenv("FIGURE_JOBS", "2")
-    monkeypatch.setenv("FIGURE_CACHE", "off")
-    hook = load_hook()
-    config = fake_config(tmp_path, "zh")
-    hook.on_config(config)
-    assert len(hook._pending) == 2 * PER_LANGUAGE
-    from mkdocs.structure.files import Files
+WORKER_CASES = [("heatmap", "zh", "dark", "phone"), ("mix", "en", "light", "wide"), ("cost", "en", "dark", "wide")]
 
-    here = []
-    monkeypatch.setattr(figures, "render", lambda *case: here.append(case) or b"")
-    zh = hook.on_files(Files([]), config)
-    en = hook.on_files(Files([]), fake_config(tmp_path, "en"))
-    assert len(hook._pending) == 2 * PER_LANGUAGE  # on_files did not wait for the workers
-    collected = {file.src_uri: file.content_bytes for files in (zh, en) for file in files}
-    assert here == [] and not hook._pending and all(collected.values())
+
+def test_workers_draw_the_same_bytes_as_this_process(rendered, monkeypatch):
+    """A worker process draws the bytes drawn here. Tasks are pickled as they are submitted: right
+    after, attention_site leaves sys.modules (as the next build under `mkdocs serve` purges it), and
+    the tasks still queued behind the first (one worker) reach it all the same."""
+    futures = workers.start(WORKER_CASES, jobs=1)
+    for name in [m for m in sys.modules if m.partition(".")[0] in sources.PACKAGES]:
+        monkeypatch.delitem(sys.modules, name)
+    drawn = {case: future.result(timeout=300) for case, future in futures.items()}
     monkeypatch.undo()
-    for lang in ("zh", "en"):
-        assert collected[f"{lang}/figures/heatmap-dark-phone.svg"] == figures.render("heatmap", lang, "dark", "phone")
+    assert drawn == {case: rendered[case] for case in WORKER_CASES}
 
 
-def test_a_failing_worker_names_the_figure(tmp_path, monkeypatch):
+def test_workers_start_for_what_is_missing_and_files_do_not_wait_for_them(tmp_path, monkeypatch):
+    """At on_config every missing figure of both languages goes to the workers (the cached ones
+    do not); on_files adds them without waiting, and their bytes are the workers' when MkDocs reads
+    them. Nothing is drawn twice, nothing in this process."""
     monkeypatch.setenv("FIGURE_JOBS", "2")
-    monkeypatch.setenv("FIGURE_CACHE", "off")
-    hook = load_hook()
-    config = fake_config(tmp_path, "zh")
-    hook.on_config(config)
-    import concurrent.futures
+    started = {}
 
-    broken = concurrent.futures.Future()
-    broken.set_exception(figures.FigureError("figure 'mix' (zh, light) failed: boom"))
-    key = next(k for k in hook._pending if k[1:] == ("mix", "zh", "light", "wide"))
-    hook._pending[key].cancel()
-    hook._pending[key] = broken
-    from mkdocs.structure.files import Files
+    def start(cases, jobs):
+        assert jobs == 2
+        started.update((case, concurrent.futures.Future()) for case in cases)
+        return dict(started)
 
-    files = hook.on_files(Files([]), config)  # the bytes are collected when MkDocs copies them
+    monkeypatch.setattr(workers, "start", start)
+    here = []
+    monkeypatch.setattr(figures, "render", lambda *case: here.append(case) or b"<svg>here</svg>")
+    drawn = fresh_drawings(tmp_path, disk=False)
+    keys = drawings.keys(figures.LANGS)
+    drawn.memory[keys[0]] = b"<svg>cached</svg>"
+    assert drawn.start(keys) == 2 * PER_LANGUAGE - 1
+    assert set(started) == {key[1:] for key in keys[1:]} and set(drawn.pending) == set(keys[1:])
+    assert drawn.start(keys) == 0  # a second on_config (the other language's build) starts nothing
+    zh, en = Files([]), Files([])
+    counts = {**figure_files.add(zh, fake_config(tmp_path, "zh"), drawn),
+              **figure_files.add(en, fake_config(tmp_path, "en"), drawn)}
+    assert counts == {"zh": (PER_LANGUAGE, PER_LANGUAGE - 1), "en": (PER_LANGUAGE, PER_LANGUAGE)}
+    assert len(drawn.pending) == 2 * PER_LANGUAGE - 1  # on_files did not wait for the workers
+    for case, future in started.items():
+        future.set_result(f"<svg>{case}</svg>".encode())
+    collected = {file.src_uri: file.content_bytes for files in (zh, en) for file in files}
+    assert here == [] and not drawn.pending
+    assert collected[figures.src_uri(*keys[0][1:])] == b"<svg>cached</svg>"
+    assert collected["en/figures/heatmap-dark-phone.svg"] == b"<svg>('heatmap', 'en', 'dark', 'phone')</svg>"
+
+
+def test_too_few_missing_figures_are_drawn_here(tmp_path, monkeypatch):
+    monkeypatch.setenv("FIGURE_JOBS", "2")
+    monkeypatch.setattr(workers, "start", lambda cases, jobs: pytest.fail("started workers"))
+    drawn = fresh_drawings(tmp_path, disk=False)
+    keys = drawings.keys(["zh"])
+    drawn.memory.update((key, b"<svg/>") for key in keys[workers.MIN_POOL_JOBS - 1:])
+    assert drawn.start(keys) == 0 and not drawn.pending
+    monkeypatch.setenv("FIGURE_JOBS", "1")
+    assert drawn.start(drawings.keys(["en"])) == 0 and not drawn.pending
+
+
+def test_a_failing_worker_names_the_figure(tmp_path):
+    drawn = fresh_drawings(tmp_path, disk=False)
+    for key in drawings.keys(["zh"]):
+        drawn.pending[key] = concurrent.futures.Future()
+        drawn.pending[key].set_result(b"<svg/>")
+    key = next(k for k in drawn.pending if k[1:] == ("mix", "zh", "light", "wide"))
+    drawn.pending[key] = concurrent.futures.Future()
+    drawn.pending[key].set_exception(figures.FigureError("figure 'mix' (zh, light) failed: boom"))
+    files = Files([])
+    figure_files.add(files, fake_config(tmp_path, "zh"), drawn)  # the bytes are collected when MkDocs copies them
     with pytest.raises(PluginError, match=r"figure 'mix' \(zh, light, wide\).*boom"):
         files.get_file_from_path("zh/figures/mix-light.svg").copy_file()
 
 
-def test_bad_figure_jobs_is_named(tmp_path, monkeypatch):
+def test_bad_figure_jobs_is_named(monkeypatch):
     monkeypatch.setenv("FIGURE_JOBS", "two")
     with pytest.raises(PluginError, match="FIGURE_JOBS"):
-        load_hook().on_config(fake_config(tmp_path, "zh"))
+        workers.jobs()
+
+
+def test_a_failing_figure_stops_adding_the_files(tmp_path, monkeypatch):
+    def broken(lang, theme, layout):
+        raise RuntimeError("boom")
+
+    first = figures.NAMES[0]  # fails before any other figure is drawn
+    monkeypatch.setattr(figures.FIGURES[first], "draw", broken)
+    with pytest.raises(PluginError, match=rf"figure '{first}' \(zh, light, wide\).*boom"):
+        figure_files.add(Files([]), fake_config(tmp_path, "zh"), fresh_drawings(tmp_path, disk=False))
+
+
+# -- the hook: wiring only ------------------------------------------------------------
+
+def load_hook():
+    spec = importlib.util.spec_from_file_location("figures_hook_under_test", ROOT / "hooks" / "figures.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_hook_keeps_the_drawings_across_builds_and_obeys_the_cache_switch(tmp_path, monkeypatch):
+    """The hook holds the memory and the pending drawings (attention_site is re-imported at every
+    build under `mkdocs serve`); the disk cache is attention_site.cache's 'figures' folder, beside
+    mkdocs.yml, unless FIGURE_CACHE is off."""
+    monkeypatch.setenv("FIGURE_JOBS", "1")  # no workers: draws here
+    calls = []
+    monkeypatch.setattr(figures, "render", lambda *case: calls.append(case) or b"<svg/>")
+    hook = load_hook()
+    config = fake_config(tmp_path, "zh")
+    assert hook._drawings(config).folder == tmp_path / ".cache" / "figures"
+    monkeypatch.setenv("FIGURE_CACHE", "off")
+    assert hook._drawings(config).folder is None
+    for _ in range(2):  # two builds in one process: the second draws nothing
+        assert hook.on_config(config) is config
+        assert len(hook.on_files(Files([]), config)) == PER_LANGUAGE
+    assert len(calls) == PER_LANGUAGE and not (tmp_path / ".cache").exists()
+    assert len(load_hook().on_files(Files([]), config)) == PER_LANGUAGE  # a new process draws again
+    assert len(calls) == 2 * PER_LANGUAGE
+
+
+def test_hook_is_wiring():
+    """What the hook does lives in attention_site/figures/: the hook has no logic to test apart."""
+    hook = (ROOT / "hooks" / "figures.py").read_text(encoding="utf-8")
+    assert len(hook.splitlines()) <= 150
+    assert "import tools" not in hook and "from tools" not in hook
 
 
 def write_package(root, files):
@@ -494,13 +588,12 @@ FAKE_PROJECT = {
 
 @pytest.fixture
 def fake_heatmap(tmp_path):
-    """(hook, a fake project root (snippets/ and attention_site/), its heatmap module, the
-    heatmap's digest before any edit)."""
-    hook = load_hook()
+    """(a fake project root (snippets/ and attention_site/), its heatmap module, the heatmap's
+    digest before any edit)."""
     root = tmp_path / "project"
     write_package(root, FAKE_PROJECT)
     heatmap = root / "attention_site" / "figures" / "heatmap.py"
-    return hook, root, heatmap, hook.figure_digest(heatmap, root)
+    return root, heatmap, sources.figure_digest(heatmap, root)
 
 
 @pytest.mark.parametrize("relative", [
@@ -519,24 +612,24 @@ def fake_heatmap(tmp_path):
     "snippets/data.toml",                             # in either package
 ])
 def test_figure_digest_follows_each_file_the_figure_is_made_from(fake_heatmap, relative):
-    hook, root, heatmap, before = fake_heatmap
+    root, heatmap, before = fake_heatmap
     cache = root / "attention_site" / "figures" / "__pycache__"
     cache.mkdir()
     (cache / "style.cpython-311.pyc").write_bytes(b"\0cache")
-    assert hook.figure_digest(heatmap, root) == before  # interpreter caches do not count
+    assert sources.figure_digest(heatmap, root) == before  # interpreter caches do not count
     (root / relative).write_text((root / relative).read_text(encoding="utf-8") + "# edited\n")
-    assert hook.figure_digest(heatmap, root) != before
+    assert sources.figure_digest(heatmap, root) != before
 
 
 def test_figure_sources_follow_a_new_import_in_the_same_build_process(fake_heatmap):
-    """The hook parses each file's imports once per text: an edit that adds an import (under
+    """sources.py parses each file's imports once per text: an edit that adds an import (under
     `mkdocs serve`, the same process) is seen at once."""
-    hook, root, heatmap, before = fake_heatmap
-    sources = set(hook.figure_sources(heatmap, root))
-    assert root / "snippets" / "unrelated.py" not in sources
+    root, heatmap, before = fake_heatmap
+    found = set(sources.figure_sources(heatmap, root))
+    assert root / "snippets" / "unrelated.py" not in found
     heatmap.write_text(heatmap.read_text(encoding="utf-8") + "\nfrom snippets import unrelated\n", encoding="utf-8")
-    assert root / "snippets" / "unrelated.py" in set(hook.figure_sources(heatmap, root))
-    assert hook.figure_digest(heatmap, root) != before
+    assert root / "snippets" / "unrelated.py" in set(sources.figure_sources(heatmap, root))
+    assert sources.figure_digest(heatmap, root) != before
 
 
 @pytest.mark.parametrize("relative", ["snippets/unrelated.py", "attention_site/figures/other.py",
@@ -544,9 +637,9 @@ def test_figure_sources_follow_a_new_import_in_the_same_build_process(fake_heatm
                                       "notes/readme.txt"])
 def test_figure_digest_ignores_modules_the_figure_does_not_use(fake_heatmap, relative):
     """What makes the per-figure key worth having: an edit elsewhere redraws nothing here."""
-    hook, root, heatmap, before = fake_heatmap
+    root, heatmap, before = fake_heatmap
     (root / relative).write_text((root / relative).read_text(encoding="utf-8") + "# edited\n")
-    assert hook.figure_digest(heatmap, root) == before
+    assert sources.figure_digest(heatmap, root) == before
 
 
 def reachable_files(function, packages, seen=None):
@@ -577,10 +670,9 @@ def test_every_module_a_figure_runs_is_in_its_key(name):
     runs. Its data() and alt() are traced (every frame of the project's packages that runs), and
     its draw() is followed through the names its code uses: every file of those packages found
     (snippets/, attention_site/) is among its sources."""
-    hook = load_hook()
-    packages = {(ROOT / package).resolve() for package in hook.PACKAGES}
+    packages = {(ROOT / package).resolve() for package in sources.PACKAGES}
     module = figures.FIGURES[name]
-    sources = {Path(p).resolve() for p in hook.figure_sources(module.__file__, ROOT)}
+    keyed = {Path(p).resolve() for p in sources.figure_sources(module.__file__, ROOT)}
     ran = set()
 
     def tracer(frame, event, arg):
@@ -596,32 +688,19 @@ def test_every_module_a_figure_runs_is_in_its_key(name):
         sys.setprofile(None)
     ran |= reachable_files(module.draw, packages)
     assert Path(module.__file__).resolve() in ran
-    assert ran <= sources, f"{name}: runs code not in its key: {sorted(str(p) for p in ran - sources)}"
+    assert ran <= keyed, f"{name}: runs code not in its key: {sorted(str(p) for p in ran - keyed)}"
 
 
 def test_no_figure_is_keyed_on_code_it_does_not_use():
-    hook = load_hook()
     for name, module in figures.FIGURES.items():
-        sources = {p.relative_to(ROOT).as_posix() for p in hook.figure_sources(module.__file__, ROOT)}
+        keyed = {p.relative_to(ROOT).as_posix() for p in sources.figure_sources(module.__file__, ROOT)}
         assert not {"attention_site/exercises.py", "attention_site/explorer.py", "attention_site/widgets.py",
-                    "attention_site/playground.py", "attention_site/page_values.py"} & sources, name
-        assert not any(p.startswith("snippets/i18n/") for p in sources), name
+                    "attention_site/playground.py", "attention_site/page_values.py"} & keyed, name
+        assert not {"attention_site/figures/drawings.py", "attention_site/figures/files.py",
+                    "attention_site/figures/workers.py", "attention_site/figures/sources.py"} & keyed, name
+        assert not any(p.startswith("snippets/i18n/") for p in keyed), name
         assert {"attention_site/figures/__init__.py", "attention_site/figures/style.py",
-                f"attention_site/figures/{Path(module.__file__).name}"} <= sources, name
-
-
-def test_hook_names_a_failing_figure(tmp_path, monkeypatch):
-    hook = load_hook()
-
-    def broken(lang, theme, layout):
-        raise RuntimeError("boom")
-
-    first = figures.NAMES[0]  # fails before any other figure is drawn
-    monkeypatch.setattr(figures.FIGURES[first], "draw", broken)
-    from mkdocs.structure.files import Files
-
-    with pytest.raises(PluginError, match=rf"figure '{first}' \(zh, light, wide\).*boom"):
-        hook.on_files(Files([]), fake_config(tmp_path, "zh"))
+                f"attention_site/figures/{Path(module.__file__).name}"} <= keyed, name
 
 
 # -- the built site ---------------------------------------------------------------

@@ -1,8 +1,9 @@
 """Build-time figures: one function per figure, rendered to SVG in memory.
 
-The build hook (hooks/figures.py) calls ``render(name, lang, theme)`` for every
-figure, language and theme and serves the bytes at ``src_uri(name, lang, theme)``;
-pages write ``{{ fig.NAME }}`` and hooks/computed.py puts ``embed(...)`` there.
+The build (hooks/figures.py, through drawings.py and workers.py) calls ``render(name, lang,
+theme, layout)`` for every figure, language, theme and layout and serves the bytes at
+``src_uri(name, lang, theme, layout)`` (files.py); pages write ``{{ fig.NAME }}`` and
+hooks/computed.py puts ``embed(...)`` there.
 
     render("heatmap", "zh", "dark")           -> SVG bytes (labels as <text>), wide layout
     render("heatmap", "zh", "dark", "phone")  -> the same figure laid out for a phone's column
