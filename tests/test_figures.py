@@ -604,7 +604,8 @@ def test_no_figure_is_keyed_on_code_it_does_not_use():
     for name, module in figures.FIGURES.items():
         sources = {p.relative_to(ROOT).as_posix() for p in hook.figure_sources(module.__file__, ROOT)}
         assert not {"attention_site/exercises.py", "attention_site/explorer.py", "attention_site/widgets.py",
-                    "attention_site/playground.py", "attention_site/page_values.py"} & sources, name
+                    "attention_site/playground.py"} & sources, name
+        assert not any(p.startswith("attention_site/values/") for p in sources), name
         assert not any(p.startswith("snippets/i18n/") for p in sources), name
         assert {"attention_site/figures/__init__.py", "attention_site/figures/style.py",
                 f"attention_site/figures/{Path(module.__file__).name}"} <= sources, name
