@@ -516,6 +516,7 @@ def _patch_item(target, key, replacement):
                                                    replacement())
 
 
+COREF_WORDS = len(coreference.SENTENCES["was full"])  # words in each two-layers sentence
 GUARDS = [  # (placeholder, how to make the claim it keeps false, the claim its error names)
     ("num.it_cat_sum", _patch("snippets.sentence.w_key", lambda: sentence.w_key * 0.5), "not 0s and 1s"),
     ("table.query_meets_key", _patch("snippets.sentence.sentence_scores", lambda: lambda *a, **k: np.zeros((4, 4))),
@@ -533,12 +534,13 @@ GUARDS = [  # (placeholder, how to make the claim it keeps false, the claim its 
                                     lambda: lambda words=None: (np.full((3, 3), 1 / 3),)), "not the softmax"),
     ("num.library_handbook_sum", _patch("snippets.library.scores", lambda: library.scores + 1), "is not its score"),
     ("num.coref_layer2_score_cat", _patch("snippets.coreference.scores_of_it",
-                                          lambda: lambda last, number: np.zeros(len(coreference.SENTENCES["was full"]))), "Query's number"),
+                                          lambda: lambda last, number: np.zeros(COREF_WORDS)), "Query's number"),
     ("num.coref_layer1_other", _patch("snippets.coreference.weights_of_it",
-                                      lambda: lambda last: (np.arange(len(coreference.SENTENCES["was full"])),) * 2), "same weight"),
+                                      lambda: lambda last: (np.arange(COREF_WORDS),) * 2), "same weight"),
     ("num.coref_old_labels_cat", _patch("snippets.coreference.weights_of_it_layer_1_labels",
-                                        lambda: lambda last: np.ones(len(coreference.SENTENCES["was full"]))), "still picks the cat"),
-    ("table.coref_words", _patch_item("snippets.coreference.vectors", "cat", lambda: [1] * 7), "one feature"),
+                                        lambda: lambda last: np.ones(COREF_WORDS)), "still picks the cat"),
+    ("table.coref_words", _patch_item("snippets.coreference.vectors", "cat",
+                                      lambda: [1] * len(coreference.feature_names)), "one feature"),
     ("table.coref_query", _patch("snippets.coreference.query_of_it",
                                  lambda: lambda last, number: {"animal": len(last), "food": 0.0}),
      "same in both sentences"),

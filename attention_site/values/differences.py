@@ -18,7 +18,8 @@ ARTICLE_HEATMAP = [["░", "░", "▒", "█"],
                    ["▒", "█", "░", "░"],
                    ["░", "░", "█", "▒"],
                    ["█", "░", "▒", "▒"]]
-SKETCH = {"zh": ("原文（示意）", "本站（算出来的）"), "en": ("The article (a sketch)", "This site (computed)")}
+SKETCH = {"zh": ("原文（示意）", "本站（算出来的）"),
+          "en": ("The article (a sketch)", "This site (computed)")}
 
 
 def article_weights_table(lang):
