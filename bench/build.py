@@ -107,10 +107,10 @@ def _edit_text(project, n):
 
 
 def _edit_snippets(project, n):
-    """A visible change that only the code can make (attention_site/page_values.py, purged and
+    """A visible change that only the code can make (attention_site/values/__init__.py, purged and
     re-imported like snippets/ under `mkdocs serve`): the stamp every computed page carries."""
     marker = f"bench{n}x{time.time_ns()}"
-    path = project / "attention_site" / "page_values.py"
+    path = project / "attention_site" / "values" / "__init__.py"
     text = path.read_text(encoding="utf-8")
     path.write_text(text + f"\n\n_render_{n} = render\n\n\ndef render(name, lang):\n"
                     f"    text = _render_{n}(name, lang)\n"

@@ -1,6 +1,6 @@
 """Fill ``{{ num.* }}``, ``{{ table.* }}``, ``{{ fig.* }}`` and ``{{ widget.* }}`` placeholders.
 
-Thin on purpose: the values come from attention_site.page_values, the figure markup
+Thin on purpose: the values come from attention_site.values, the figure markup
 from attention_site.figures, the widget markup from attention_site.widgets. An unknown or
 failing placeholder stops the build and names the page and the placeholder. A
 page that quotes a computed number, table or figure gets a stamp with the library
@@ -25,7 +25,7 @@ def on_page_markdown(markdown, page, config, files):
     import matplotlib
     import numpy
 
-    from attention_site import figures, page_values, widgets
+    from attention_site import figures, values, widgets
 
     lang = languages.of_page(page)
     used = []
@@ -42,7 +42,7 @@ def on_page_markdown(markdown, page, config, files):
             if name.startswith("exercises."):
                 from attention_site import exercises
                 return exercises.embed(name[10:], lang)
-            return page_values.render(name, lang)
+            return values.render(name, lang)
         except Exception as error:
             raise PluginError(
                 f"{page.file.src_path}: placeholder {{{{ {name} }}}} failed: "

@@ -141,7 +141,7 @@ def test_the_layer_uses_attention_without_scaling():
 def test_it_leaves_layer_1_a_pronoun_carrying_its_state():
     """two-layers#carry shows this table: "it" keeps its pronoun (the residual
     connection) and takes in the last word's state by the weight it gave that word."""
-    from attention_site.page_values import render
+    from attention_site.values import render
 
     for last, state, other in [("was full", "hunger", "freshness"), ("was stale", "freshness", "hunger")]:
         carried = c.it_after_layer_1(last)
@@ -196,7 +196,7 @@ def test_layer_2_alone_cannot_choose_and_without_the_residual_it_is_no_pronoun()
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_the_chapter_tables_show_the_computed_numbers(lang):
-    from attention_site.page_values import render
+    from attention_site.values import render
 
     words = render("table.coref_words", lang).splitlines()[2:]
     assert len(words) == len(c.vectors)

@@ -17,7 +17,7 @@ from bs4 import BeautifulSoup
 
 from attention_site import browser as chromium
 from attention_site import toolchain
-from attention_site import page_values
+from attention_site import values
 from tools import book, pdf
 
 pytestmark = [pytest.mark.site, pytest.mark.browser]
@@ -65,7 +65,7 @@ def test_every_chapter_title_code_and_computed_number_is_in_the_book(books, lang
     assert "defsoftmax(" in text and "np.exp(" in text  # the code, as shown on the pages
     assert squeeze(f"#> ") in text or "#>" in text      # with its printed outputs
     for name in ("num.it_cat_percent", "num.it_cat_weight"):
-        assert squeeze(page_values.render(name, lang)) in text, name
+        assert squeeze(values.render(name, lang)) in text, name
 
 
 @pytest.mark.parametrize("lang", pdf.LANGS)

@@ -241,7 +241,7 @@ def test_the_clean_environment_really_is_clean(tmp_path):
     assert result.returncode != 0 and "NameError" in result.stderr
 
 
-@pytest.mark.parametrize("module", [f"snippets.{m}" for m in MODULES] + ["attention_site.page_values"])
+@pytest.mark.parametrize("module", [f"snippets.{m}" for m in MODULES])
 def test_each_module_runs_as_a_script(module):
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     result = subprocess.run([sys.executable, "-X", "utf8", "-m", module], cwd=ROOT,
@@ -250,4 +250,4 @@ def test_each_module_runs_as_a_script(module):
     assert result.stderr == ""
     source = (ROOT / f"{module.replace('.', '/')}.py").read_text(encoding="utf-8")
     assert result.stdout.split("\n")[:-1] == shown_output(source)
-    assert bool(result.stdout) == module.startswith("snippets.")  # worked examples print something
+    assert result.stdout  # worked examples print something (the page values print nothing: test_values.py)

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from attention_site import page_values
+from attention_site import values
 from snippets import sentence
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -61,15 +61,15 @@ def test_quoted_numbers_come_from_the_build(site_dir):
     for lang in ("zh", "en"):  # weights#budget: the share of "cat" and what is left for the rest
         html = html_path(site_dir, lang, "weights").read_text(encoding="utf-8")
         for name in ("num.it_cat_percent", "num.others_percent"):
-            assert page_values.render(name, lang) in html, (lang, name)
+            assert values.render(name, lang) in html, (lang, name)
 
 
 def derived_strings():
     """Every derived number the prose quotes, as rendered (with a '.' or '%')."""
     found = set()
-    for name in page_values.VALUES:
+    for name in values.NAMES:
         if name.startswith("num."):
-            for token in re.findall(r"\d+(?:\.\d+)?%?", page_values.render(name, "en")):
+            for token in re.findall(r"\d+(?:\.\d+)?%?", values.render(name, "en")):
                 if "." in token or "%" in token:
                     found.add(token)
     # The article's own raw scores are inputs, quoted as the article gives them; a score

@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 import scipy.special
 
-from attention_site import page_values, playground, widgets
+from attention_site import playground, values, widgets
 from snippets.softmax import ARTICLE_SCORES
 from tests.cases import EXPECTED
 from tests.helpers import Elements, load_vectors, python_weights
@@ -114,7 +114,7 @@ def test_embed_playground(lang):
 
     # what is shown before any script runs: the weights as the prose quotes them
     shown = [e[2] for e in doc.find("span", class_="ap-num ap-num--weight")]
-    assert " / ".join(shown) == page_values.render("num.article_weights", lang)
+    assert " / ".join(shown) == values.render("num.article_weights", lang)
     widths = [e[1]["style"] for e in doc.find("span", class_="ap-bar__fill")]
     assert widths == [f"width: {w * 100:.4f}%" for w in weights]
     assert [e[2] for e in doc.find("td")] == shown

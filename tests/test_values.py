@@ -1,19 +1,27 @@
-"""attention_site.page_values: every placeholder renders in both languages, from the worked examples."""
+"""attention_site.values: every placeholder renders in both languages, from the worked examples;
+every "the page says ..." check stops the build when its claim stops being true."""
+import importlib
 import math
+import os
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
-from attention_site import page_values
-from attention_site.page_values import LANGS, VALUES, render
-from snippets import cost, library, sentence
+from attention_site import values
+from attention_site.languages import LANGS
+from attention_site.values import NAMES, render
+from attention_site.values.words import feature_name
+from snippets import coreference, cost, library, sentence
 
-ALL = [(name, lang) for name in sorted(VALUES) for lang in LANGS]
+ALL = [(name, lang) for name in NAMES for lang in LANGS]
 
 
 def article_weights():
-    """Independent of page_values: the article's raw scores through math.exp."""
+    """Independent of attention_site.values: the article's raw scores through math.exp."""
     exps = [math.exp(s) for s in [0.5, 0.3, 1.2, 3.0]]
     return [e / sum(exps) for e in exps]
 
@@ -41,10 +49,10 @@ def test_every_placeholder_renders_in_both_languages(name, lang):
 
 
 def test_the_expected_placeholders_exist():
-    assert {name.split(".")[0] for name in VALUES} == {"num", "table"}
+    assert {name.split(".")[0] for name in NAMES} == {"num", "table"}
     for name in ["num.article_weights", "num.it_cat_percent", "num.new_it_formula", "table.heatmap",
                  "table.library", "table.cost", "num.cost_1000", "num.rain_weather_percent"]:
-        assert name in VALUES
+        assert name in NAMES
 
 
 @pytest.mark.parametrize("name", ["num.nope", "num.it_cat_percentage", "table.heatmaps", ""])
@@ -245,7 +253,7 @@ def test_cost_table_is_n_squared_and_n_minus_one(lang):
 
 def test_values_follow_the_inputs_rather_than_being_typed(monkeypatch):
     """Change an input and the rendered number changes with it."""
-    monkeypatch.setattr(page_values, "ARTICLE_SCORES", [1.0, 1.0, 1.0, 1.0])
+    monkeypatch.setattr(values.weights, "ARTICLE_SCORES", [1.0, 1.0, 1.0, 1.0])
     assert render("num.article_weights", "en") == "0.25 / 0.25 / 0.25 / 0.25"
     assert render("num.it_cat_percent", "zh") == "25%"
     monkeypatch.setattr(sentence, "w_query", np.zeros_like(sentence.w_query))
@@ -298,8 +306,8 @@ def test_zh_library_titles_are_the_ones_the_code_prints():
     from snippets import i18n, library
 
     entries = i18n.catalogue("zh")
-    zh_rows = page_values.render("table.library", "zh").splitlines()[2:]
-    en_rows = page_values.render("table.library", "en").splitlines()[2:]
+    zh_rows = render("table.library", "zh").splitlines()[2:]
+    en_rows = render("table.library", "en").splitlines()[2:]
     for book, zh, en in zip(library.books, zh_rows, en_rows):
         assert zh.split("|")[1].strip() == entries[f'"{book}"'].strip('"')
         assert zh.split("|")[2:] == en.split("|")[2:]
@@ -329,11 +337,11 @@ def test_w_query_table_is_the_matrix_with_the_query_of_it_in_bold():
         lines = render("table.w_query", lang).splitlines()
         header = [c.strip() for c in lines[0].strip("|").split("|")]
         titles = [re.sub(r'<abbr title="(.*?)">.*?</abbr>', r"\1", h) for h in header[1:]]  # en: short heads
-        names = [page_values._feature_name(f, lang) for f in sentence.key_features]
+        names = [feature_name(f, lang) for f in sentence.key_features]
         assert titles == ([f"找{n}" for n in names] if lang == "zh" else names)  # zh: 找代词, "looks for"
         rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines[2:]]
         shown = [i for i, row in enumerate(sentence.w_query) if row.any()]  # all-zero rows left out
-        assert [r[0].strip("*") for r in rows] == [page_values._feature_name(sentence.features[i], lang)
+        assert [r[0].strip("*") for r in rows] == [feature_name(sentence.features[i], lang)
                                                    for i in shown]
         assert [sentence.features[i] for i in range(len(sentence.features)) if i not in shown] == \
             ["animal", "pet"]  # the two the page names
@@ -394,11 +402,11 @@ def test_copy_map_is_what_w_key_and_w_value_copy():
         assert len(header) == 3 and len(rows) == len(sentence.features)
         sep = "、" if lang == "zh" else ", "
         for feature, k, v, row in zip(sentence.features, sentence.w_key, sentence.w_value, rows):
-            assert row[0] == page_values._feature_name(feature, lang)
+            assert row[0] == feature_name(feature, lang)
             for cell, matrix_row, slots in ((row[1], k, sentence.key_features), (row[2], v, sentence.value_features)):
                 named = [] if cell == "—" else cell.split(sep)
-                assert named == [page_values._feature_name(s, lang) if x == 1
-                                 else f"{x:g} × {page_values._feature_name(s, lang)}"
+                assert named == [feature_name(s, lang) if x == 1
+                                 else f"{x:g} × {feature_name(s, lang)}"
                                  for s, x in zip(slots, matrix_row) if x]
 
 
@@ -493,3 +501,78 @@ def test_formula_one_query_numbers_are_what_its_code_prints():
     keen_weights = dot_product_attention(keen, ns["key"], ns["value"])[1]
     assert render("num.one_query_cooking_percent_keen", "en") == pct(keen_weights[1])
     assert keen_weights[1] < 0.05 < ns["weights"][1]
+
+
+# ---- the "page says ..." checks: each stops the build once its claim is false
+def _patch(target, replacement):
+    """A way to make a claim false: set `target` ("module.name") to what replacement() returns."""
+    return lambda monkeypatch: monkeypatch.setattr(target, replacement())
+
+
+def _patch_item(target, key, replacement):
+    """The same for one entry of a dict (`target`, "module.name")."""
+    module, name = target.rsplit(".", 1)
+    return lambda monkeypatch: monkeypatch.setitem(getattr(importlib.import_module(module), name), key,
+                                                   replacement())
+
+
+COREF_WORDS = len(coreference.SENTENCES["was full"])  # words in each two-layers sentence
+GUARDS = [  # (placeholder, how to make the claim it keeps false, the claim its error names)
+    ("num.it_cat_sum", _patch("snippets.sentence.w_key", lambda: sentence.w_key * 0.5), "not 0s and 1s"),
+    ("table.query_meets_key", _patch("snippets.sentence.sentence_scores", lambda: lambda *a, **k: np.zeros((4, 4))),
+     "do not add up to its score"),
+    ("table.w_query", _patch_item("snippets.sentence.embedding", "它", lambda: [1] * len(sentence.features)),
+     "its Query is not one row of W_Q"),
+    ("table.copy_map", _patch("snippets.sentence.w_key", lambda: sentence.w_key * 2), "does not just copy"),
+    ("num.tied_it_self_squares", _patch("snippets.sentence.sentence_scores", lambda: lambda *a, **k: np.zeros((4, 4))),
+     "not its Query dotted with itself"),
+    ("num.pairs_with_it", _patch("snippets.sentence.sentence_scores", lambda: lambda *a, **k: np.ones((4, 4))),
+     "scores the same both ways"),
+    ("num.is_self_weight", _patch("snippets.sentence.sentence_weights",
+                                  lambda: lambda: np.tile([0.7, 0.1, 0.1, 0.1], (4, 1))), "biggest share"),
+    ("table.rain_row_of_it", _patch("snippets.sentence.rain_attention",
+                                    lambda: lambda words=None: (np.full((3, 3), 1 / 3),)), "not the softmax"),
+    ("num.library_handbook_sum", _patch("snippets.library.scores", lambda: library.scores + 1), "is not its score"),
+    ("num.coref_layer2_score_cat", _patch("snippets.coreference.scores_of_it",
+                                          lambda: lambda last, number: np.zeros(COREF_WORDS)), "Query's number"),
+    ("num.coref_layer1_other", _patch("snippets.coreference.weights_of_it",
+                                      lambda: lambda last: (np.arange(COREF_WORDS),) * 2), "same weight"),
+    ("num.coref_old_labels_cat", _patch("snippets.coreference.weights_of_it_layer_1_labels",
+                                        lambda: lambda last: np.ones(COREF_WORDS)), "still picks the cat"),
+    ("table.coref_words", _patch_item("snippets.coreference.vectors", "cat",
+                                      lambda: [1] * len(coreference.feature_names)), "one feature"),
+    ("table.coref_query", _patch("snippets.coreference.query_of_it",
+                                 lambda: lambda last, number: {"animal": len(last), "food": 0.0}),
+     "same in both sentences"),
+]
+
+
+@pytest.mark.parametrize("name, make_false, claim", GUARDS, ids=[g[0] for g in GUARDS])
+def test_a_claim_the_numbers_stop_keeping_stops_the_build(name, make_false, claim, monkeypatch):
+    """The checks raise only when the claim is false: true today, ValueError naming it once an input breaks it."""
+    for lang in LANGS:
+        render(name, lang)
+    make_false(monkeypatch)
+    for lang in LANGS:
+        with pytest.raises(ValueError, match=claim):
+            render(name, lang)
+
+
+def test_a_name_two_modules_define_stops_the_import(monkeypatch):
+    import types
+
+    twin = types.SimpleNamespace(__name__="attention_site.values.twin", NUMBERS={"num.it_cat_weight": lambda: "1"})
+    monkeypatch.setattr(values, "CHAPTERS", (values.weights, twin))
+    with pytest.raises(ValueError, match=r"num.it_cat_weight }} is defined in both attention_site.values.weights"):
+        values._merge("NUMBERS")
+
+
+def test_the_values_import_on_their_own_and_print_nothing():
+    """A fresh interpreter in the repository root (no PYTHONPATH) imports the package and every
+    chapter module, and nothing is printed: the values render pages, they do not teach."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    result = subprocess.run([sys.executable, "-X", "utf8", "-c", "import attention_site.values"],
+                            cwd=Path(values.__file__).parents[2], env=env, capture_output=True, text=True,
+                            encoding="utf-8", timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "" and result.stderr == ""
