@@ -1,7 +1,7 @@
 """The code an exercise's explanation folds away (``{{ exercises.<page> }}``).
 
 Each section (``--8<-- [start:<name>]``) is self-contained, so that it runs as
-copied; attention_site/exercises.py names the section an exercise shows and checks
+copied; attention_site/exercises/ names the section an exercise shows and checks
 its result against the exercise's answer (tests/test_exercises.py). Its Chinese
 comments are in snippets/i18n/zh/exercise_answers.py.
 """

@@ -1,4 +1,4 @@
-"""The predict-then-check exercises (attention_site/exercises.py and its two text files).
+"""The predict-then-check exercises (attention_site/exercises/ and its two text files).
 
 Every exercise renders in both languages with the contract attributes; its answer
 is what snippets compute (checked here against an independent computation); the
@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 from attention_site import exercises, sections
+from tests import exercise_oracle as oracle
 from tests.cases import DECIMAL_COMMA_CASES, PARSE_CASES
 from snippets import cost, i18n, library, sentence
 from snippets.softmax import ARTICLE_SCORES, ARTICLE_WORDS, softmax
@@ -66,7 +67,7 @@ def field_names(text):
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
 
-# --- how many, where -------------------------------------------------------------
+# --- how many, where (catalogue.py); the markup (render.py) ------------------------
 
 def test_enough_exercises_over_enough_chapters():
     pages = {e.page for e in ALL}
@@ -123,7 +124,7 @@ def test_unknown_page_or_language_fails_loudly():
         exercises.embed("weights", "fr")
 
 
-# --- the answers are what snippets compute -------------------------------------------
+# --- the answers are what snippets compute (the chapter modules) ----------------------
 
 def test_answers_equal_independent_computations():
     scores = np.array(ARTICLE_SCORES)
@@ -212,7 +213,16 @@ def test_every_code_section_is_used_once():
     assert sorted(sections) == sorted(e.code for e in ALL if e.code)
 
 
-# --- the texts: zh/en pairs, no typed answers, Chinese typesetting ---------------------
+# --- the texts (zh.toml, en.toml): pairs, no typed answers, Chinese typesetting -------
+
+def test_a_broken_text_file_fails_naming_itself(tmp_path, monkeypatch):
+    from attention_site.exercises import text_files
+
+    (tmp_path / "en.toml").write_text('[ui]\nintro = "an unclosed string\n', encoding="utf-8")
+    monkeypatch.setattr(text_files, "HERE", tmp_path)
+    with pytest.raises(ValueError, match=r"en\.toml"):
+        exercises.texts("en")
+
 
 def test_zh_and_en_texts_are_pairs():
     zh, en = exercises.texts("zh"), exercises.texts("en")
@@ -272,7 +282,7 @@ def test_chinese_texts_are_well_typeset():
                 if isinstance(value, dict):
                     filled = text
                 else:
-                    filled = exercises._fill(text, exercise, "zh")
+                    filled = exercises.fill(text, exercise, "zh")
                 for line in autocorrect_py.lint_for(filled + "\n", "md").lines:
                     problems.append(f"{exercise.id}.{key}: {line.old!r} -> {line.new!r}")
     for key, text in zh["ui"].items():
@@ -281,11 +291,11 @@ def test_chinese_texts_are_well_typeset():
     assert not problems, "\n".join(problems)
 
 
-# --- reading a reader's answer ---------------------------------------------------
+# --- reading a reader's answer (tests/exercise_oracle.py, the rules of exercises.js) ---
 
 @pytest.mark.parametrize("text, percent, expected", PARSE_CASES)
 def test_parse_number(text, percent, expected):
-    got = exercises.parse_number(text, percent)
+    got = oracle.parse_number(text, percent)
     if expected is None:
         assert got is None
     else:
@@ -295,16 +305,16 @@ def test_parse_number(text, percent, expected):
 @pytest.mark.parametrize("text, percent, en, asked", DECIMAL_COMMA_CASES)
 def test_zh_asks_back_for_a_decimal_comma_where_en_reads_it(text, percent, en, asked):
     assert exercises.DECIMAL_COMMA == {"zh": False, "en": True}
-    got = exercises.parse_number(text, percent)
+    got = oracle.parse_number(text, percent)
     assert got is None if en is None else got == pytest.approx(en, abs=1e-12)
-    zh = exercises.parse_number(text, percent, decimal_comma=False)
+    zh = oracle.parse_number(text, percent, decimal_comma=False)
     if asked is None:  # no decimal comma in it: both languages read it alike
         assert zh == got
     else:
         assert zh is None
-    assert exercises.decimal_point_meant(text, percent) == asked
+    assert oracle.decimal_point_meant(text, percent) == asked
     if asked is not None:  # and what it asks back reads, in zh, as what en read
-        assert exercises.parse_number(asked, percent, decimal_comma=False) == pytest.approx(en, abs=1e-12)
+        assert oracle.parse_number(asked, percent, decimal_comma=False) == pytest.approx(en, abs=1e-12)
 
 
 def test_the_exercise_blocks_say_whether_a_decimal_comma_reads():
@@ -314,27 +324,27 @@ def test_the_exercise_blocks_say_whether_a_decimal_comma_reads():
         assert "{VALUE}" in exercises.texts(lang)["ui"]["decimal_comma"]
     assert "你是想写 {VALUE} 吗？" in exercises.texts("zh")["ui"]["decimal_comma"]
     equal = BY_ID["weights-equal"]
-    assert exercises.is_correct(equal, "0,25", "en") and not exercises.is_correct(equal, "0,25", "zh")
-    assert exercises.is_correct(equal, "0.25", "zh") and exercises.is_correct(equal, "25%", "zh")
+    assert oracle.is_correct(equal, "0,25", "en") and not oracle.is_correct(equal, "0,25", "zh")
+    assert oracle.is_correct(equal, "0.25", "zh") and oracle.is_correct(equal, "25%", "zh")
 
 
 def test_answers_are_checked_within_the_stated_tolerance():
     equal, ratio, big, zero = BY_ID["weights-equal"], BY_ID["mis-ratio"], BY_ID["why-2000"], BY_ID["weights-mask"]
     for reply in ("0.25", ".25", "25%", "1/4", "0.26", "0.24", "０.２５", "0,25"):
-        assert exercises.is_correct(equal, reply), reply
+        assert oracle.is_correct(equal, reply), reply
     for reply in ("0.27", "25", "0.2", "", "a quarter", "0.5"):
-        assert not exercises.is_correct(equal, reply), reply
+        assert not oracle.is_correct(equal, reply), reply
     # 15.2 is 0.76 / 0.05, the rounded weights the page shows: a reader's fair answer
-    assert all(exercises.is_correct(ratio, r) for r in ("15", "14.9", "14.88", "15.2"))
-    assert not exercises.is_correct(ratio, "10") and not exercises.is_correct(ratio, "16")
+    assert all(oracle.is_correct(ratio, r) for r in ("15", "14.9", "14.88", "15.2"))
+    assert not oracle.is_correct(ratio, "10") and not oracle.is_correct(ratio, "16")
     for reply in ("4,000,000", "4000000", "4 000 000", "400万", "4e6"):
-        assert exercises.is_correct(big, reply), reply
+        assert oracle.is_correct(big, reply), reply
     for reply in ("4,000,001", "3999999", "4000000%", "2000"):
-        assert not exercises.is_correct(big, reply), reply
-    assert exercises.is_correct(zero, "0") and exercises.is_correct(zero, "0%") and exercises.is_correct(zero, "0.00")
+        assert not oracle.is_correct(big, reply), reply
+    assert oracle.is_correct(zero, "0") and oracle.is_correct(zero, "0%") and oracle.is_correct(zero, "0.00")
     choice = BY_ID["wv-tied"]
-    assert exercises.is_correct(choice, choice.answer)
-    assert not any(exercises.is_correct(choice, c) for c in choice.choices if c != choice.answer)
+    assert oracle.is_correct(choice, choice.answer)
+    assert not any(oracle.is_correct(choice, c) for c in choice.choices if c != choice.answer)
 
 
 def test_tolerances_are_the_stated_ones():
@@ -396,8 +406,8 @@ def test_choice_labels_mean_the_same_in_both_languages():
         if exercise.kind != "choice":
             continue
         for value in exercise.choices:
-            zh_label = exercises._choice_label(exercise, value, zh[exercise.id], "zh")
-            en_label = exercises._choice_label(exercise, value, en[exercise.id], "en")
+            zh_label = exercises.choice_label(exercise, value, zh[exercise.id], "zh")
+            en_label = exercises.choice_label(exercise, value, en[exercise.id], "en")
             if value in library.books:
                 assert value in en_label and titles[value] in zh_label, (exercise.id, value)
             elif value in sentence.ENGLISH:
@@ -412,9 +422,9 @@ def test_the_masked_weight_is_exactly_zero_and_a_small_number_is_wrong():
     reply of 0.01 or 1% must be marked wrong here."""
     mask = BY_ID["weights-mask"]
     assert mask.answer == 0.0
-    assert exercises.is_correct(mask, "0") and exercises.is_correct(mask, "0%")
+    assert oracle.is_correct(mask, "0") and oracle.is_correct(mask, "0%")
     for reply in ("0.01", "1%", "0.005"):
-        assert not exercises.is_correct(mask, reply), reply
+        assert not oracle.is_correct(mask, reply), reply
 
 
 def test_every_mistake_is_a_wrong_answer_with_its_own_words():
@@ -430,7 +440,7 @@ def test_every_mistake_is_a_wrong_answer_with_its_own_words():
                 if exercise.kind == "choice":
                     assert value in exercise.choices and value != exercise.answer, (exercise.id, name)
                 else:
-                    assert not exercises.is_correct(exercise, str(value)), (exercise.id, name)
+                    assert not oracle.is_correct(exercise, str(value)), (exercise.id, name)
             [root] = [r for r in roots(exercises.embed(exercise.page, lang))
                       if r["attrs"]["data-exercise"] == exercise.id]
             said = json.loads(root["attrs"]["data-mistakes"])
@@ -455,10 +465,10 @@ def test_search_does_not_give_the_answers_away(site_dir):
         text = " ".join(d.get("text", "") for d in index["docs"])
         plain = re.sub(r"<[^>]+>|[\s\u200b]+", "", text)  # zh is segmented (jieba, zero-width spaces)
         quantum = BY_ID["library-quantum"]
-        explanation = exercises._fill(exercises.texts(lang)["library-quantum"]["explanation"], quantum, lang)
+        explanation = exercises.fill(exercises.texts(lang)["library-quantum"]["explanation"], quantum, lang)
         first_words = re.sub(r"<[^>]+>|[*`]|\s+", "", explanation)[:12]
         assert first_words and first_words not in plain, (lang, first_words)
-        question = re.sub(r"<[^>]+>|[*`]|\s+", "", exercises._fill(exercises.texts(lang)["library-quantum"]["question"], quantum, lang))
+        question = re.sub(r"<[^>]+>|[*`]|\s+", "", exercises.fill(exercises.texts(lang)["library-quantum"]["question"], quantum, lang))
         assert question[:10] in plain, (lang, question[:10])
 
 
@@ -473,7 +483,7 @@ def _plain_scores(vectors, w_query, w_key):
 
 def test_the_sentence_exercises_equal_plain_loop_computations():
     """The exercises on the toy sentence, recomputed without the code that sets them (held-out
-    mutants: a changed slot, a wrong row or column in exercises.py went unnoticed before)."""
+    mutants: a changed slot, a wrong row or column in attention_site/exercises/ went unnoticed before)."""
     e = BY_ID
     words = list(sentence.SENTENCE)
     vectors = [sentence.embedding[w] for w in words]

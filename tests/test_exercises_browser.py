@@ -19,6 +19,8 @@ import pytest
 
 from attention_site import exercises
 from attention_site.local_site import build_site
+from tests import exercise_oracle as oracle
+from tests.cases import DECIMAL_COMMA_CASES, PARSE_CASES
 from tests.served import PROJECT_PARTS, ROOT, copy_project, serve, site_path
 
 pytestmark = [pytest.mark.site, pytest.mark.browser]
@@ -283,7 +285,7 @@ def test_a_predictable_mistake_gets_its_own_words(page, base_url, exercise_pages
                 state = check(page, root, choice=value)
             else:
                 state = check(page, root, f"{value:.2f}" if exercise.tolerance else f"{value:,.0f}")
-            said = exercises._fill(text[exercise.id]["mistakes"][name], exercise, lang)
+            said = exercises.fill(text[exercise.id]["mistakes"][name], exercise, lang)
             assert state == "incorrect" and said in feedback.inner_text(), (exercise.id, name)
             seen += 1
         if exercise.kind == "number" and exercise.mistakes:
@@ -297,10 +299,7 @@ def test_a_predictable_mistake_gets_its_own_words(page, base_url, exercise_pages
 
 
 def test_page_parse_matches_python(page, base_url, exercise_pages, errors):
-    from tests.cases import PARSE_CASES
-
     open_page(page, base_url, url_of(exercise_pages, "en", "weights"))
-    from tests.cases import DECIMAL_COMMA_CASES
 
     cases = [(text, percent) for text, percent, _ in PARSE_CASES] + [
         (text, percent) for text, percent, _, _ in DECIMAL_COMMA_CASES]
@@ -308,7 +307,7 @@ def test_page_parse_matches_python(page, base_url, exercise_pages, errors):
         got = page.evaluate("([cases, comma]) => cases.map(c => attentionExercises.parse(c[0], c[1], comma))",
                             [cases, decimal_comma])
         for (text, percent), value in zip(cases, got):
-            expected = exercises.parse_number(text, percent, decimal_comma)
+            expected = oracle.parse_number(text, percent, decimal_comma)
             assert (value is None) == (expected is None), (text, decimal_comma)
             if expected is not None:
                 assert value == pytest.approx(expected, abs=1e-12), (text, decimal_comma)
