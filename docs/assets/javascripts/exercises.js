@@ -1,5 +1,5 @@
 /*
- * Predict-then-check exercises: markup, data-* contract and messages from attention_site/exercises.py.
+ * Predict-then-check exercises: markup, data-* contract and messages from attention_site/exercises/.
  * Progress: solved ids in localStorage ("attention-exercises"), this browser only; nothing is sent.
  * API: window.attentionExercises.parse(text, percent, decimalComma), .init(scope).
  */
@@ -22,7 +22,7 @@
     return PLAIN.test(text) ? parseFloat(text) : null;
   }
 
-  // A reader's number, or null: the rules of parse_number() in attention_site/exercises.py.
+  // A reader's number, or null: the rules of parse_number() in tests/exercise_oracle.py.
   var AFFIX = /^(?:大约|大概|约|≈|~|about|approx\.?)|(?:倍|次|个|步|分|×|x|times|comparisons|steps|points|[.。!！])$/i;
 
   function parse(text, percent, decimalComma) {
