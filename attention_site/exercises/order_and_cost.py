@@ -11,6 +11,7 @@ def exercises():
 
 
 def comparisons():
+    """How many comparisons 2000 words make."""
     return Exercise(
         "why-2000", "order-and-cost", "number", cost.comparisons(2000), values={"n": 2000},
         mistakes={"n": 2000, "relay": cost.chain_steps(2000), "twice": 2 * 2000,
@@ -28,6 +29,7 @@ def distance():
 
 
 def doubled():
+    """How many times more comparisons 2000 words make than 1000."""
     ratio = cost.comparisons(2000) / cost.comparisons(1000)
     return Exercise(
         "faq-double", "order-and-cost", "number", ratio,

@@ -20,6 +20,7 @@ def exercises():
 
 
 def equal():
+    """Four equal scores: the weight of each word."""
     weights = softmax(np.full(4, 2.0))
     return Exercise(
         "weights-equal", "weights", "number", float(weights[0]), mistakes={"half": 0.5},
@@ -28,6 +29,7 @@ def equal():
 
 
 def shift(scores, weights):
+    """Every score plus 10: the weight of 猫."""
     shifted = softmax(scores + 10)
     return Exercise(
         "weights-shift", "weights", "number", float(shifted[CAT]),
@@ -39,6 +41,7 @@ def shift(scores, weights):
 
 
 def mask(scores, weights):
+    """The score of 猫 masked with -inf: its weight."""
     masked_scores = scores.copy()
     masked_scores[CAT] = -np.inf
     masked = softmax(masked_scores)
@@ -51,6 +54,7 @@ def mask(scores, weights):
 
 
 def temperature(scores, weights):
+    """The scores divided by a temperature of 0.8: the weight of 猫."""
     cold = softmax(scores / 0.8)  # not one of the temperatures the page prints (0.5, 1, 2)
     return Exercise(
         "weights-temperature", "softmax", "number", float(cold[CAT]),
