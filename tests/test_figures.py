@@ -16,6 +16,7 @@ in both languages and layouts, with data from the same functions the figures use
 The `site` tests check the built pages carry both variants.
 """
 import concurrent.futures
+import gc
 import hashlib
 import html as html_lib
 import importlib.util
@@ -71,6 +72,7 @@ def drawing():
     """Every (name, lang, theme, layout) rendered once per test session, and every warning the
     renders gave: ({case: SVG bytes}, [warnings])."""
     out = {}
+    gc.collect()  # garbage of earlier tests (a notebook kernel's unclosed socket) warns now, not below
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         for case in CASES:

@@ -30,12 +30,13 @@ import pytest
 from bs4 import BeautifulSoup
 
 from attention_site import sections
+from attention_site.languages import LANGS
+from attention_site.local_site import build_site
 from attention_site.notebook import execute, executed, expand
 from snippets import i18n, sentence
 from snippets.softmax import ARTICLE_SCORES, softmax
-from tests.conftest import ROOT, build_site
+from tests.conftest import ROOT
 
-LANGS = ("zh", "en")
 PAGE_DIR = {"zh": "playground", "en": "en/playground"}  # relative to the site root
 NOTEBOOK = "playground.ipynb"
 TITLE = {"zh": "笔记本：亲手算一遍注意力", "en": "Notebook: work through attention yourself"}

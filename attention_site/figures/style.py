@@ -21,6 +21,8 @@ import noto_cjk_sans_otc
 from matplotlib import font_manager
 from matplotlib.figure import Figure
 
+from attention_site import languages
+
 # The browser draws the labels: first a CJK font the reader is likely to have
 # (Linux, Adobe, macOS, Windows, older Linux), then the generic family.
 CSS_FONT_FAMILY = (
@@ -50,7 +52,7 @@ def _round_number(match):
 def _round_tag(match):
     return _LONG_NUMBER.sub(_round_number, match.group())
 
-LANGS = ("zh", "en")
+LANGS = languages.LANGS
 DPI = 96  # CSS pixels per inch: a figure of width w inches shows w * 96 px wide
 
 # Two layouts of every figure: "wide" for tablets and desktops (panels side by
