@@ -5,6 +5,7 @@
 - no module of the project imports one that imports it back (directly or through others).
 """
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -156,3 +157,39 @@ def test_the_cycle_check_finds_a_cycle():
     a, b, c = (ROOT / "x" / f"{n}.py" for n in "abc")
     assert cycles({a: {b}, b: {c}, c: {a}}) == [[f"x/{n}.py" for n in "abc"]]
     assert cycles({a: {b}, b: {c}, c: set()}) == []
+
+
+def test_no_hook_is_over_150_lines():
+    """Hooks are wiring: what they wire lives in attention_site, where it can be imported and tested."""
+    long = {p.name: n for p in sorted((ROOT / "hooks").glob("*.py"))
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 150}
+    assert not long, long
+
+
+def pieces_fit():
+    """The text block of the README's "How the pieces fit"."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## How the pieces fit", 1)[1]
+    return section.split("```text\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_readme_names_every_module_of_the_site_package():
+    """A newcomer finds each attention_site module (and each subpackage's) in "How the pieces fit";
+    the figures' own modules are covered by "one module per figure"."""
+    text = pieces_fit()
+    package = ROOT / "attention_site"
+    names = {p.stem for p in package.glob("*.py") if p.stem != "__init__"}
+    names |= {f"{p.name}/" for p in package.iterdir() if (p / "__init__.py").is_file()}
+    names |= {p.stem for sub in package.iterdir() if (sub / "__init__.py").is_file()
+              for p in sub.glob("*.py") if p.stem != "__init__"
+              and "\ndef draw(" not in p.read_text(encoding="utf-8")}  # a figure module: "one per figure"
+    missing = sorted(n for n in names if not re.search(rf"(?<![\w/]){re.escape(n)}(?![\w])", text))
+    assert not missing, f'README "How the pieces fit" does not name: {missing}'
+
+
+def test_the_readme_names_every_top_level_folder():
+    text = pieces_fit()
+    folders = {p.name for p in ROOT.iterdir() if p.is_dir() and not p.name.startswith((".", "_"))
+               and p.name not in {"site", "site.partial", "node_modules"}}
+    missing = sorted(f for f in folders if f"{f}/" not in text)
+    assert not missing, f'README "How the pieces fit" does not name: {missing}'
