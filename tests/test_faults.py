@@ -57,7 +57,8 @@ def notebook_cell_raises(project):
                                  "execution_count": None, "outputs": [],
                                  "source": ["raise RuntimeError('injected notebook fault')"]})
     path.write_text(json.dumps(notebook, ensure_ascii=False, indent=1), encoding="utf-8")
-    return ["en/playground.ipynb", "injected notebook fault"]
+    # the notebook, the cell by number and id, and the error (was also a cold zh build in test_notebooks)
+    return ["docs/en/playground.ipynb", 'cell 3 (id "injected-fault")', "RuntimeError: injected notebook fault"]
 
 
 def figure_function_raises(project):

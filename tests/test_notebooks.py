@@ -18,7 +18,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 import tokenize
 from importlib import metadata
 from pathlib import Path
@@ -31,7 +30,6 @@ from bs4 import BeautifulSoup
 
 from attention_site import sections
 from attention_site.languages import LANGS
-from attention_site.local_site import build_site
 from attention_site.notebook import execute, executed, expand
 from snippets import i18n, sentence
 from snippets.softmax import ARTICLE_SCORES, softmax
@@ -608,10 +606,7 @@ def test_downloaded_notebook_runs_in_a_bare_venv(site_dir, bare_kernel, tmp_path
     downloaded = tmp_path / NOTEBOOK
     shutil.copy(site_dir / PAGE_DIR[lang] / NOTEBOOK, downloaded)
     built = read_notebook(downloaded)
-    started = time.monotonic()
     rerun = run_like_a_reader(downloaded, name)
-    elapsed = time.monotonic() - started
-    assert elapsed < 60, elapsed
     assert sorted(p.name for p in tmp_path.iterdir()) == [NOTEBOOK]  # it wrote nothing beside it
     for before, after in zip(code_cells(built), code_cells(rerun)):
         assert merged(after.outputs) == merged(before.outputs), before.id
@@ -629,45 +624,6 @@ def merged(outputs):
         else:
             out.append(output)
     return out
-
-
-# --- a failing cell fails the build and names the notebook -----------------------------------
-
-
-def copy_project(dest):
-    """The repository's files, without its caches, builds, venvs and git folder."""
-    skip = {"__pycache__", ".cache", "site", ".venv", ".venv-latest", ".git", "bench", "node_modules", ".hypothesis"}
-    ignore = shutil.ignore_patterns(*skip)
-    dest.mkdir(parents=True)
-    for path in ROOT.iterdir():
-        name = path.name
-        if name in skip or name.startswith(".pytest"):
-            continue
-        if path.is_dir():
-            shutil.copytree(path, dest / name, ignore=ignore)
-        else:
-            shutil.copy(path, dest / name)
-
-
-@pytest.mark.site
-def test_failing_cell_fails_the_build_and_names_the_notebook(tmp_path):
-    project = tmp_path / "project"
-    copy_project(project)
-    path = project / "docs" / "zh" / NOTEBOOK
-    nb = read_notebook(path)
-    bad = nbformat.v4.new_code_cell("raise ValueError(42)", id="injected")
-    nb.cells.insert(2, bad)
-    nbformat.write(nb, path)
-
-    started = time.monotonic()
-    result = build_site(tmp_path / "site", project=project)
-    elapsed = time.monotonic() - started
-    log = result.stdout + result.stderr
-    assert result.returncode != 0, log[-2000:]
-    assert "docs/zh/playground.ipynb" in log
-    assert 'cell 3 (id "injected")' in log
-    assert "ValueError: 42" in log
-    assert elapsed < 90, elapsed
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])
