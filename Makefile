@@ -52,10 +52,10 @@ build: $(STAMP)
 	mv site.partial site
 
 # Two workers (pytest-xdist): whole files go to one worker each (--dist loadfile), so a module's
-# fixtures (the PDF books, a page's phone measurements) run once; the site is built once and shared
-# (tests/conftest.py). PYTEST_WORKERS=0 runs serially.
+# fixtures (the PDF books, a page's phone measurements) run once, in the order tests/conftest.py
+# gives them (--no-loadscope-reorder); the site is built once and shared. PYTEST_WORKERS=0 runs serially.
 PYTEST_WORKERS ?= 2
-PYTEST_XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadfile)
+PYTEST_XDIST = $(if $(filter 0,$(PYTEST_WORKERS)),,-n $(PYTEST_WORKERS) --dist loadfile --no-loadscope-reorder)
 
 test: $(STAMP)
 	$(BIN)/python -m tools.translations check

@@ -84,6 +84,29 @@ def page(browser):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Tests that need no built site run first (a stable sort). Under `-n 2` one worker then
-    builds the site while the other gets through the fast tests, instead of both waiting."""
-    items.sort(key=lambda item: item.get_closest_marker("site") is not None)
+    """The order in which test files are handed out (make test runs `-n 2 --dist loadfile
+    --no-loadscope-reorder`, so each file goes whole to one worker, in this order):
+
+    1. the heaviest file that needs the built site: the worker that takes it builds the site;
+    2. the files that need no site (then those with only some site tests, which go last in
+       their file): the other worker gets through them meanwhile;
+    3. the other site files, heaviest first (browser files, then by number of tests), so the run
+       does not end with one worker alone on a long file.
+    Within a file the order is unchanged. Serially (PYTEST_WORKERS=0) the same order holds."""
+    files = {}
+    for item in items:
+        files.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
+
+    def weight(tests):
+        return (any(t.get_closest_marker("browser") for t in tests), len(tests))
+
+    def needs_site(test):
+        return test.get_closest_marker("site") is not None
+
+    for tests in files.values():  # a file's site tests last: its other tests need not wait for the build
+        tests.sort(key=needs_site)
+    site = sorted((f for f, tests in files.items() if all(map(needs_site, tests))),
+                  key=lambda f: weight(files[f]), reverse=True)
+    plain = sorted((f for f in files if f not in site), key=lambda f: any(map(needs_site, files[f])))
+    order = site[:1] + plain + site[1:]
+    items[:] = [item for f in order for item in files[f]]
