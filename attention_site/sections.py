@@ -15,10 +15,15 @@ import textwrap
 from pathlib import Path
 
 # An include line, as in the Markdown pages: --8<-- "snippets/softmax.py:idea"
-INCLUDE = re.compile(r'^[ \t]*--8<--[ \t]+"(?P<path>[^":]+)(?::(?P<section>[\w-]+))?"[ \t]*$')
+INCLUDE = re.compile(r'^(?P<indent>[ \t]*)--8<--[ \t]+"(?P<path>[^":]+)(?::(?P<section>[\w-]+))?"[ \t]*$', re.M)
 MARKER = re.compile(r"^(?P<indent>[ \t]*)# --8<-- \[(?P<kind>start|end):(?P<name>[A-Za-z0-9_-]+)\][ \t]*$")
 # A `#>` line shows what the code above it prints; pages do not show it as code.
 OUTPUT = re.compile(r"^[ \t]*#>(?: (?P<text>.*))?$")
+
+
+def includes(text):
+    """["snippets/x.py:name", ...]: what the include lines of a page (or any text) name, in order."""
+    return [m["path"] + (f":{m['section']}" if m["section"] else "") for m in INCLUDE.finditer(text)]
 
 
 def parse(text, where="<text>"):

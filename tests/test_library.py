@@ -129,7 +129,6 @@ def test_a_dict_needs_the_exact_key_and_a_soft_dict_blends_every_value():
 # ------------------------------------------------------------------- the pages
 
 FOLD = re.compile(r"^(\?\?\?|!!!)")
-INCLUDE = re.compile(r'^(\s*)--8<--\s+"snippets/(\w+)\.py:(\w+)"')
 
 
 def unfolded_blocks(path):
@@ -140,9 +139,9 @@ def unfolded_blocks(path):
             folded = line.startswith("???")
         elif line and not line[0].isspace():
             folded = False
-        match = INCLUDE.match(line)
-        if match and not (folded and match.group(1)):
-            code = sections_of(match.group(2))[match.group(3)]
+        match = sections.INCLUDE.match(line)
+        if match and not (folded and match["indent"]):
+            code = sections_of(Path(match["path"]).stem)[match["section"]]
             counts.append(len(code.rstrip("\n").split("\n")))
     return counts
 

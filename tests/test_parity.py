@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from attention_site import sections
+
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 PAGES = sorted(p.name for p in (DOCS / "zh").iterdir() if p.suffix in {".md", ".ipynb"})
 
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$", re.M)
 ANCHOR = re.compile(r"\{#([\w-]+)\}")
-INCLUDE = re.compile(r'--8<--\s+"([^"]+)"')
 PLACEHOLDER = re.compile(r"\{\{\s*([\w.]+)\s*\}\}")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 FENCE = re.compile(r"^(\s*)(```|~~~).*?^\1\2", re.M | re.S)
@@ -22,11 +23,11 @@ FENCE = re.compile(r"^(\s*)(```|~~~).*?^\1\2", re.M | re.S)
 
 def skeleton(path):
     text = path.read_text(encoding="utf-8")
-    prose = FENCE.sub(lambda m: "\n".join(INCLUDE.findall(m.group(0))), text)
+    prose = FENCE.sub(lambda m: "\n".join(sections.includes(m.group(0))), text)
     headings = [(len(h), (ANCHOR.search(t) or [None, None])[1]) for h, t in HEADING.findall(prose)]
     return {
         "headings": headings,
-        "includes": INCLUDE.findall(text),
+        "includes": sections.includes(text),
         "placeholders": PLACEHOLDER.findall(text),
         "links": [link for link in LINK.findall(prose) if not link.startswith(("http:", "https:"))],
     }
