@@ -1,5 +1,9 @@
 """Accessibility: axe-core on every page of both languages, light and dark.
 
+Pages with exercises are checked with them answered: every other one checked empty (wrong),
+then every hint opened and every answer shown, so the feedback and answer colours are checked
+too (this replaced a second axe run over the exercise pages in test_exercises_browser).
+
 Zero serious or critical violations. Material's defaults had three kinds, fixed at the
 source rather than excluded:
 - color-contrast: grey code comments/operators (4.47:1), dark-mode constants and numbers
@@ -36,6 +40,21 @@ def excluded(rule, target):
     return any(rule == r and any(sel in t for t in target) for r, sel, _ in EXCLUDED)
 
 
+def answer_every_exercise(page):
+    """Every other exercise checked empty (its "wrong" feedback), every hint open, every answer shown."""
+    roots = page.locator("[data-exercise]")
+    if not roots.count():
+        return
+    page.locator('[data-exercise][data-ready="true"]').first.wait_for(timeout=5000)
+    for i in range(roots.count()):
+        root = roots.nth(i)
+        if i % 2 == 0:
+            root.locator("button[data-exercise-check]").click()
+        root.locator("details.exercise__hint").evaluate_all("els => els.forEach(e => e.open = true)")
+        root.locator("[data-exercise-reveal]").click()
+    assert page.locator("[data-exercise][data-state]").count() >= 1
+
+
 def violations(browser, base_url, urls, scheme):
     """Serious/critical axe violations on `urls` in `scheme`, one line per rule and page."""
     context = browser.new_context(viewport={"width": 1280, "height": 900}, color_scheme=scheme)
@@ -44,6 +63,7 @@ def violations(browser, base_url, urls, scheme):
     try:
         for url in urls:
             page.goto(base_url + url, wait_until="load")
+            answer_every_exercise(page)
             result = AXE.run(page, options={"resultTypes": ["violations"]})
             for rule in result.response["violations"]:
                 if rule["impact"] not in BLOCKING:

@@ -255,7 +255,13 @@ def every_exercise(page, base_url, exercise_pages, lang):
 
 
 @pytest.mark.parametrize("lang", exercises.LANGS)
-def test_every_exercise_accepts_its_answer_and_rejects_another(page, base_url, exercise_pages, errors, lang):
+def test_every_exercise_takes_its_answer_and_names_each_predictable_mistake(page, base_url, exercise_pages,
+                                                                           errors, lang):
+    """One walk over every exercise: the answer is accepted and another rejected; every listed
+    mistake, typed or picked as a reader would, says what is wrong with it; any other wrong
+    answer gets the plain "not quite"."""
+    text = exercises.texts(lang)
+    seen = 0
     for exercise, root in every_exercise(page, base_url, exercise_pages, lang):
         exercise_id = exercise.id
         answer = json.loads(root.get_attribute("data-answer"))
@@ -269,16 +275,6 @@ def test_every_exercise_accepts_its_answer_and_rejects_another(page, base_url, e
             assert check(page, root, shown) == "correct", (exercise_id, shown)
             wrong = answer + 3 * exercise.tolerance + 1
             assert check(page, root, f"{wrong:.2f}") == "incorrect", exercise_id
-    assert not errors
-
-
-@pytest.mark.parametrize("lang", exercises.LANGS)
-def test_a_predictable_mistake_gets_its_own_words(page, base_url, exercise_pages, errors, lang):
-    """Every listed mistake, typed or picked as a reader would, says what is wrong with it; any
-    other wrong answer gets the plain "not quite"."""
-    text = exercises.texts(lang)
-    seen = 0
-    for exercise, root in every_exercise(page, base_url, exercise_pages, lang):
         feedback = root.locator("[data-exercise-feedback]")
         for name, value in exercise.mistakes.items():
             if exercise.kind == "choice":
@@ -422,40 +418,5 @@ def test_phone_width_targets_and_no_sideways_scroll(browser, base_url, exercise_
             assert not small, (url, small)
             if shots:
                 screenshots(page, url, Path(shots), f"{lang}-{scheme}")
-    finally:
-        context.close()
-
-
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("lang", exercises.LANGS)
-def test_axe_finds_nothing_serious(browser, base_url, exercise_pages, lang, scheme):
-    """axe-core on every exercise (in each state: fresh, wrong, right, answer shown)."""
-    from axe_playwright_python.sync_playwright import Axe
-
-    axe = Axe()
-    context = browser.new_context(color_scheme=scheme)
-    try:
-        page = context.new_page()
-        for (l, url) in sorted(exercise_pages):
-            if l != lang:
-                continue
-            open_page(page, base_url, url)
-            assert page.locator("body").get_attribute("data-md-color-scheme") == (
-                "slate" if scheme == "dark" else "default")
-            roots = page.locator(ROOT_SELECTOR)
-            for i in range(roots.count()):
-                root = roots.nth(i)
-                if i % 2 == 0:
-                    root.locator("button[data-exercise-check]").click()  # incorrect (empty)
-                root.locator("details.exercise__hint").evaluate_all("els => els.forEach(e => e.open = true)")
-                root.locator("[data-exercise-reveal]").click()
-            fresh = page.locator('[data-exercise]:not([data-state]) button[data-exercise-check]')
-            if fresh.count():  # a page with a single exercise has none left unchecked
-                fresh.first.click()
-            result = axe.run(page, context={"include": [[".exercises"]]})
-            serious = [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3])
-                       for v in result.response["violations"] if v["impact"] in ("serious", "critical")]
-            assert not serious, (url, serious)
-            assert len(result.response["passes"]) >= 10
     finally:
         context.close()
