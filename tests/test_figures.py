@@ -19,7 +19,6 @@ import concurrent.futures
 import gc
 import hashlib
 import html as html_lib
-import importlib.util
 import json
 import os
 import re
@@ -40,6 +39,7 @@ from attention_site import figures
 from attention_site.figures import drawings, sources, style, workers
 from attention_site.figures import files as figure_files
 from snippets import sentence
+from tests import helpers
 
 ROOT = Path(__file__).resolve().parents[1]
 SVG_NS = "{http://www.w3.org/2000/svg}"
@@ -524,10 +524,7 @@ def test_a_failing_figure_stops_adding_the_files(tmp_path, monkeypatch):
 # -- the hook: wiring only ------------------------------------------------------------
 
 def load_hook():
-    spec = importlib.util.spec_from_file_location("figures_hook_under_test", ROOT / "hooks" / "figures.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return helpers.load_hook("figures")
 
 
 def test_hook_keeps_the_drawings_across_builds_and_obeys_the_cache_switch(tmp_path, monkeypatch):

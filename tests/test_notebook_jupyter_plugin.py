@@ -6,7 +6,6 @@ bytes at `page.file.abs_src_path` when its on_pre_page runs (so the hook must sw
 first), and after each build it deletes the entries that build did not use (so each language,
 built separately by the i18n plugin, needs its own folder).
 """
-import importlib.util
 import shutil
 from pathlib import Path
 from types import SimpleNamespace
@@ -17,15 +16,13 @@ from mkdocs.exceptions import PluginError
 from mkdocs_jupyter import plugin as jupyter
 
 from attention_site.notebook import executed, jupyter_plugin
+from tests import helpers
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def load_hook():
-    spec = importlib.util.spec_from_file_location("notebooks_hook", ROOT / "hooks" / "notebooks.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return helpers.load_hook("notebooks")
 
 
 def plugin_with(**options):

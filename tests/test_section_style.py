@@ -8,9 +8,7 @@ from attention_site import sections
 
 ROOT = Path(__file__).resolve().parents[1]
 WIDTH = 80
-def shown_sections(path):
-    """{name: dedented text} of every named section of `path`."""
-    return sections.of_file(path)
+shown_sections = sections.of_file  # {name: dedented text} of every named section of a file
 
 
 MODULES = sorted(p for p in (ROOT / "snippets").glob("*.py") if shown_sections(p))

@@ -102,9 +102,7 @@ sys.meta_path.insert(0, OnlyNumpy())
 '''
 
 
-def parse_sections(text, where="<text>"):
-    """{name: dedented code} of every section in `text` (attention_site.sections, the one parser)."""
-    return sections.parse(text, where)
+parse_sections = sections.parse  # the one parser (attention_site/sections.py)
 
 
 def sections_of(module):
