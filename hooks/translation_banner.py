@@ -1,11 +1,11 @@
 """A page whose other language changed since the pair was last synced says so.
 
-Thin: tools/translations.py decides (the same check as `make translations`);
+Thin: attention_site/translations.py decides (the same check as `make translations`);
 this hook only puts its note under the page title.
 """
 from pathlib import Path
 
-from tools import translations
+from attention_site import translations
 
 
 def on_page_markdown(markdown, page, config, files):

@@ -73,6 +73,16 @@ def test_nothing_outside_tests_imports_tests():
     assert not offenders, offenders
 
 
+
+def test_the_build_imports_nothing_from_tools():
+    """tools/ holds command lines that call the site package, never the reverse: a build (hooks and what
+    they call) must not depend on a maintenance script."""
+    paths = python_files("hooks", "attention_site", "extensions")
+    assert ROOT / "hooks" / "translation_banner.py" in paths  # it used to import tools/translations.py
+    offenders = [f"{path.relative_to(ROOT)} imports {module}" for path in paths
+                 for module, level, _ in imports(path) if level == 0 and module.partition(".")[0] == "tools"]
+    assert not offenders, offenders
+
 def test_no_test_module_imports_another():
     """Shared helpers and data live in tests/helpers.py, tests/cases.py and tests/served.py: a test
     module that imports another runs (and depends on) that module's tests and fixtures too."""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import translations
+from attention_site import translations
 
 ROOT = Path(__file__).resolve().parents[1]
 NOISE = [

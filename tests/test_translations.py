@@ -1,4 +1,5 @@
-"""tools/translations.py (`make translations`): a change to one language alone is caught.
+"""attention_site/translations.py and its command line tools/translations.py (`make translations`):
+a change to one language alone is caught.
 
 Tests run on a copy of docs/ and translations.json; the last one checks the
 real tree, which `make test` also does before pytest.
@@ -10,8 +11,9 @@ from types import SimpleNamespace
 
 import pytest
 
+from attention_site import translations
 from tests.helpers import load_hook
-from tools import translations
+from tools import translations as command
 
 ROOT = translations.ROOT
 
@@ -31,7 +33,7 @@ def _edit(project, lang, page="weights", old="\n## ", new="\nA sentence added to
 
 
 def _check(project, capsys):
-    code = translations.main(["check"], root=project)
+    code = command.main(["check"], root=project)
     return code, capsys.readouterr().err
 
 
@@ -53,13 +55,13 @@ def test_sync_after_updating_the_other_language_passes(project, capsys):
     _edit(project, "en")
     code, err = _check(project, capsys)
     assert code == 1 and "both languages changed" in err
-    translations.main(["sync", "weights"], root=project)
+    command.main(["sync", "weights"], root=project)
     assert _check(project, capsys)[0] == 0
 
 
 def test_a_wording_fix_in_one_language_is_recorded_alone(project, capsys):
     _edit(project, "en", old="the", new="teh")
-    translations.main(["sync", "weights", "--only", "en"], root=project)
+    command.main(["sync", "weights", "--only", "en"], root=project)
     assert _check(project, capsys)[0] == 0
     _edit(project, "zh")  # a later zh change is still caught
     assert "zh changed" in _check(project, capsys)[1]
@@ -78,7 +80,7 @@ def test_headings_inside_code_fences_do_not_cut_sections():
 
 def test_sync_rejects_an_unknown_page(project):
     with pytest.raises(SystemExit):
-        translations.main(["sync", "no-such-page"], root=project)
+        command.main(["sync", "no-such-page"], root=project)
 
 
 @pytest.mark.parametrize("lang, words, link", [("zh", "英文版", "../en/weights/"),
