@@ -122,8 +122,8 @@ def check(root):
     heat = root.locator('[data-ae-matrix="heat"] tbody td').evaluate_all(
         "cells => cells.map(c => [c.textContent, c.style.backgroundColor, c.style.color])")
     assert_shown([h[0] for h in heat], want_weights.ravel())
-    for (_, background, colour), w in zip(heat, want_weights.ravel()):
-        assert (_hex(background), _hex(colour)) == colour.shade(float(w))
+    for (_, background, text_colour), w in zip(heat, want_weights.ravel()):
+        assert (_hex(background), _hex(text_colour)) == colour.shade(float(w))
     assert_shown(root.locator('[data-ae-matrix="scores"] tbody td').all_text_contents(), want_scores.ravel())
     a = model["words"].index(root.get_attribute("data-asking"))
     rows = root.locator('[data-ae-matrix="rows"] tbody tr').evaluate_all(

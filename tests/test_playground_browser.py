@@ -205,9 +205,9 @@ def test_page_ratio_text_matches_python(page, site_url, errors):
     got = page.evaluate("rs => rs.map(r => attentionPlayground.ratioText(r))", grid)
     assert got == [playground.ratio_text(r) for r in grid]
     for lang in ("zh", "en"):  # with the words the page's span carries, as the readout calls it
-        words = {"over": words("playground", lang)["over"], "under": words("playground", lang)["under"],
+        span = {"over": words("playground", lang)["over"], "under": words("playground", lang)["under"],
                  "limit": f"{playground.GIST_LIMIT:g}"}  # the span's data-* attributes
-        got = page.evaluate("([rs, w]) => rs.map(r => attentionPlayground.ratioText(r, w))", [grid, words])
+        got = page.evaluate("([rs, w]) => rs.map(r => attentionPlayground.ratioText(r, w))", [grid, span])
         assert got == [playground.ratio_text(r, lang) for r in grid]
     assert not errors
 

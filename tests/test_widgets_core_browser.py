@@ -104,12 +104,12 @@ def test_luminance_contrast_and_text_colour_match_python(core):
     got = core.evaluate("""cs => cs.map(c => [attentionWidgets.luminance(c), attentionWidgets.contrast(c, '#ffffff'),
                                               attentionWidgets.contrast('#000000', c), attentionWidgets.textOn(c)])""",
                         colours)
-    for colour, (lum, on_white, on_black, text) in zip(colours, got):
-        assert lum == pytest.approx(colour.relative_luminance(colour), abs=1e-12), colour
-        assert on_white == pytest.approx(colour.contrast(colour, "#ffffff"), abs=1e-12), colour
-        assert on_black == pytest.approx(colour.contrast("#000000", colour), abs=1e-12), colour
-        want = max((colour.TEXT_LIGHT, colour.TEXT_DARK), key=lambda t: colour.contrast(colour, t))
-        assert text == want, colour
+    for hex_colour, (lum, on_white, on_black, text) in zip(colours, got):
+        assert lum == pytest.approx(colour.relative_luminance(hex_colour), abs=1e-12), hex_colour
+        assert on_white == pytest.approx(colour.contrast(hex_colour, "#ffffff"), abs=1e-12), hex_colour
+        assert on_black == pytest.approx(colour.contrast("#000000", hex_colour), abs=1e-12), hex_colour
+        want = max((colour.TEXT_LIGHT, colour.TEXT_DARK), key=lambda t: colour.contrast(hex_colour, t))
+        assert text == want, hex_colour
     assert core.evaluate("attentionWidgets.contrast('#ffffff', '#000000')") == pytest.approx(21)
 
 
