@@ -1,4 +1,4 @@
-"""attention_site/explorer.py: the attention explorer's markup and initial state, checked in Python.
+"""attention_site/widgets/explorer/ (model, text, render): the attention explorer's markup and initial state, checked in Python.
 
 The explorer starts from snippets.sentence (read at build time, never copied) and
 its numbers must be the chapter's: the weights and new vectors of
@@ -14,7 +14,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from attention_site import explorer, playground, widgets
+from attention_site import widgets
+from attention_site.widgets import colour, explorer
+from attention_site.widgets.markup import word_label
+from attention_site.widgets.text_files import words
 from attention_site.languages import LANGS
 from snippets import sentence
 from snippets.softmax import softmax
@@ -150,8 +153,8 @@ def test_root_publishes_the_contract(lang):
     assert np.asarray(json.loads(attrs["data-output"])).shape == (n, d_v)
     assert attrs["data-asking"] == model["words"][0] and attrs["data-step"] == "1"
     assert attrs["data-tied"] == "false"
-    assert json.loads(attrs["data-colormap"]) == list(playground.VIRIDIS_STOPS)
-    assert json.loads(attrs["data-labels"]) == {w: playground.word_label(w, lang) for w in model["words"]}
+    assert json.loads(attrs["data-colormap"]) == list(colour.VIRIDIS_STOPS)
+    assert json.loads(attrs["data-labels"]) == {w: word_label(w, lang) for w in model["words"]}
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -159,7 +162,7 @@ def test_tables_show_the_initial_numbers(lang):
     _, doc, _ = parse(lang)
     model = explorer.chapter_model()
     scores, weights, output = explorer.compute(model)
-    labels = [playground.word_label(w, lang) for w in model["words"]]
+    labels = [word_label(w, lang) for w in model["words"]]
     e = np.asarray(model["embeddings"])
 
     def table(name):
@@ -170,7 +173,7 @@ def test_tables_show_the_initial_numbers(lang):
     cells = [el for el in doc.find("td") if "background-color" in el[1].get("style", "")]
     assert [c[2] for c in cells] == [explorer.fmt(w) for w in weights.ravel()]
     for cell, w in zip(cells, weights.ravel()):
-        background, text = playground.shade(float(w))
+        background, text = colour.shade(float(w))
         assert cell[1]["style"] == f"background-color: {background}; color: {text}"
     heat = table("heat")[2]
     for label in labels:
@@ -230,11 +233,11 @@ def test_the_markup_shows_every_step(lang):
         assert doc.find("table", data_ae_matrix=name)
     [stepper] = doc.find("div", data_ae_stepper=None)
     model = explorer.chapter_model()
-    say = explorer._say(lang, 1, model, *explorer.compute(model))
+    say = explorer.say(lang, 1, model, *explorer.compute(model))
     assert doc.find("p", data_ae_say=None)[0][2] == say and say in stepper[2]
     [box] = doc.find("input", data_ae_all=None)
     assert box[1]["type"] == "checkbox" and "disabled" in box[1]
-    assert [e[2] for e in doc.find("label", for_=box[1]["id"])] == [explorer.TEXT[lang]["all"]]
+    assert [e[2] for e in doc.find("label", for_=box[1]["id"])] == [words("explorer", lang)["all"]]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -292,9 +295,9 @@ def test_chinese_text_is_well_typeset():
 
     model = explorer.chapter_model()
     scores, weights, output = explorer.compute(model)
-    filled = [explorer._say("zh", step, model, scores, weights, output) for step in range(1, explorer.STEPS + 1)]
+    filled = [explorer.say("zh", step, model, scores, weights, output) for step in range(1, explorer.STEPS + 1)]
     filled.append(explorer.summary("zh", model, weights, output))
-    texts = list(strings(explorer.TEXT["zh"])) + list(strings(explorer.FEATURES["zh"])) + filled
+    texts = list(strings(dict(words("explorer", "zh")))) + list(strings(explorer.features("zh"))) + filled
     problems = [(text, line.new) for text in texts for line in autocorrect_py.lint_for(text + "\n", "md").lines]
     assert not problems
 
@@ -305,14 +308,14 @@ def test_feature_names_are_translated_as_the_code_translates_them():
 
     entries = i18n.catalogue("zh")
     checked = 0
-    for feature, (short_zh, long_zh) in explorer.FEATURES["zh"].items():
-        assert feature in explorer.FEATURES["en"]
+    for feature, (short_zh, long_zh) in explorer.features("zh").items():
+        assert feature in explorer.features("en")
         token = entries.get(f'"{feature}"')
         if token is not None:
             assert token.strip('"') in (short_zh, long_zh), (feature, token, short_zh, long_zh)
             checked += 1
     assert checked >= 5
-    assert set(explorer.FEATURES["zh"]) == set(explorer.FEATURES["en"])
+    assert set(explorer.features("zh")) == set(explorer.features("en"))
 
 
 @pytest.mark.parametrize("lang", LANGS)

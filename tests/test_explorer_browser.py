@@ -2,7 +2,7 @@
 
 Every control is driven (mouse, keyboard and touch); after each change the root's
 data-model, data-weights and data-output are read back and compared with numpy /
-snippets computations on the same model (attention_site.explorer.compute, itself checked
+snippets computations on the same model (attention_site.widgets.explorer.compute, itself checked
 against snippets.sentence.self_attention in test_explorer.py) to 1e-9. Shuffling
 permutes rows and columns and nothing else; tying W_K = W_Q makes the scores
 symmetric. Step by step, the steps after the current one are hidden (only by
@@ -22,7 +22,9 @@ from urllib.parse import urlsplit
 import numpy as np
 import pytest
 
-from attention_site import explorer, playground
+from attention_site.widgets import colour, explorer
+from attention_site.widgets.markup import word_label
+from attention_site.widgets.text_files import words
 from attention_site.languages import LANGS
 from attention_site.local_site import build_site
 from tests.served import ROOT, copy_project, page_file, page_urls, serve, site_path
@@ -120,8 +122,8 @@ def check(root):
     heat = root.locator('[data-ae-matrix="heat"] tbody td').evaluate_all(
         "cells => cells.map(c => [c.textContent, c.style.backgroundColor, c.style.color])")
     assert_shown([h[0] for h in heat], want_weights.ravel())
-    for (_, background, colour), w in zip(heat, want_weights.ravel()):
-        assert (_hex(background), _hex(colour)) == playground.shade(float(w))
+    for (_, background, text_colour), w in zip(heat, want_weights.ravel()):
+        assert (_hex(background), _hex(text_colour)) == colour.shade(float(w))
     assert_shown(root.locator('[data-ae-matrix="scores"] tbody td').all_text_contents(), want_scores.ravel())
     a = model["words"].index(root.get_attribute("data-asking"))
     rows = root.locator('[data-ae-matrix="rows"] tbody tr').evaluate_all(
@@ -168,7 +170,7 @@ def test_starts_with_the_chapters_numbers(page, explorer_site, errors, lang):
     assert np.max(np.abs(weights - want_weights)) <= TOLERANCE
     assert np.max(np.abs(output - want_output)) <= TOLERANCE
     assert root.locator('[data-ae-matrix="heat"] tbody th').all_text_contents() == [
-        playground.word_label(w, lang) for w in model["words"]]
+        word_label(w, lang) for w in model["words"]]
     # the new word's row: under "Weight" the weights' total, labelled so, not a part of the vector
     label = root.locator('[data-ae-matrix="mix"] tfoot td').first.evaluate(
         "td => getComputedStyle(td, '::before').content")
@@ -198,7 +200,7 @@ def test_page_shows_numbers_like_python(page, explorer_site, errors):
     xs = [2.45 / 0.4, 0.125, -0.125, 1.005, -0.004, 0.0, 3.14159, -2.675, 123.455, 1e-9]
     xs += np.random.default_rng(5).normal(0, 10, 200).round(3).tolist()
     assert page.evaluate("xs => xs.map(attentionExplorer.fmt)", xs) == [explorer.fmt(x) for x in xs]
-    assert json.loads(root.get_attribute("data-colormap")) == list(playground.VIRIDIS_STOPS)
+    assert json.loads(root.get_attribute("data-colormap")) == list(colour.VIRIDIS_STOPS)
     check(root)
     assert not errors
 
@@ -450,7 +452,7 @@ def test_show_all_steps(page, explorer_site, errors, lang):
     """A keyboard-operable checkbox shows every step at once; the steps still highlight one by one."""
     root = open_explorer(page, explorer_site, lang)
     box = root.locator("input[data-ae-all]")
-    assert root.locator(f'label[for="{box.get_attribute("id")}"]').text_content() == explorer.TEXT[lang]["all"]
+    assert root.locator(f'label[for="{box.get_attribute("id")}"]').text_content() == words("explorer", lang)["all"]
     assert not box.is_checked()
     box.focus()
     page.keyboard.press("Space")
@@ -531,7 +533,7 @@ def test_the_step_and_its_sentence_are_in_view_on_a_phone(browser, explorer_site
             # the bar that follows the reader leaves the step its screen: one row and the sentence
             assert geometry["bar_height"] <= 135, (k, geometry)
             assert not geometry["covered"], (k, geometry)
-            said = explorer._say(lang, k, model, *explorer.compute(model))
+            said = explorer.say(lang, k, model, *explorer.compute(model))
             assert root.locator("[data-ae-say]").text_content() == said
             assert root.locator("[data-ae-title]").text_content() == text["titles"][k - 1]
             part_top, part_bottom = geometry["part"][:2]
@@ -579,7 +581,7 @@ def test_shuffle_permutes_and_changes_nothing_else(page, explorer_site, errors, 
         np.testing.assert_allclose(new_scores, scores[np.ix_(p, p)], rtol=0, atol=1e-12)
         np.testing.assert_allclose(new_output, output[p], rtol=0, atol=1e-12)
         assert root.get_attribute("data-asking") == asking  # the same word still asks
-        labels = [playground.word_label(w, lang) for w in after["words"]]
+        labels = [word_label(w, lang) for w in after["words"]]
         for name in ("heat", "scores"):
             assert root.locator(f'[data-ae-matrix="{name}"] thead th').all_text_contents()[1:] == labels
             assert root.locator(f'[data-ae-matrix="{name}"] tbody th').all_text_contents() == labels
@@ -626,7 +628,7 @@ def test_changes_are_announced_politely_in_the_page_language(page, explorer_site
     said = live.text_content()
     for w in weights[0]:
         assert explorer.fmt(w) in said
-    assert playground.word_label(model["words"][0], lang) in said
+    assert word_label(model["words"][0], lang) in said
     cjk = re.search(r"[\u4e00-\u9fff]{2}", said.replace("一只", ""))
     assert bool(cjk) == (lang == "zh"), said
     # every control has an accessible name (a <label> or aria-label) in the page's language

@@ -13,7 +13,8 @@ from urllib.parse import urlsplit
 import pytest
 
 from snippets.softmax import ARTICLE_SCORES
-from attention_site import playground
+from attention_site.widgets import colour, playground
+from attention_site.widgets.text_files import words
 from tests.cases import EXPECTED
 from tests.helpers import python_weights
 
@@ -91,7 +92,7 @@ def assert_consistent(root):
         width = root.locator(f'[data-ap-bar="{i}"]').evaluate("el => parseFloat(el.style.width)")
         assert width == pytest.approx(weight * 100, abs=1e-3)
         # the cell's colours: Python's shade() of the page's own weight (exactly)
-        assert cell_colours(root, i) == playground.shade(weights[i]), (i, weights[i])
+        assert cell_colours(root, i) == colour.shade(weights[i]), (i, weights[i])
     summary = root.locator("[data-ap-summary]")
     assert summary.get_attribute("aria-live") == "polite"
     assert f"{temperature:.1f}" in summary.text_content()
@@ -187,13 +188,13 @@ def test_readout_checks_the_table_of_leads(page, site_url, errors, lang):
     # the coldest temperature: e^(3 / 0.1) is said in words, not 14 digits nor a power of ten
     root.locator('input[data-ap-input="temperature"]').fill("0.1")
     assert_consistent(root)
-    assert root.locator(".ap-ratio [data-ap-ratio]").inner_text() == playground.TEXT[lang]["over"]
+    assert root.locator(".ap-ratio [data-ap-ratio]").inner_text() == words("playground", lang)["over"]
     gist = root.locator(".ap-ratio [data-ap-gist]")  # a number nobody can picture, said in words
     assert gist.inner_text() == playground.gist(lang, 1e13) != ""
     a.fill("3")  # a tie: no gist
     assert gist.inner_text() == ""
     root.locator('input[data-ap-input="score"][data-index="3"]').fill("0")  # cat 3 points behind, at 0.1
-    assert root.locator(".ap-ratio [data-ap-ratio]").inner_text() == playground.TEXT[lang]["under"]
+    assert root.locator(".ap-ratio [data-ap-ratio]").inner_text() == words("playground", lang)["under"]
     assert gist.inner_text() == playground.gist(lang, 1e-13) != playground.gist(lang, 1e13)
     assert not errors
 
@@ -204,9 +205,9 @@ def test_page_ratio_text_matches_python(page, site_url, errors):
     got = page.evaluate("rs => rs.map(r => attentionPlayground.ratioText(r))", grid)
     assert got == [playground.ratio_text(r) for r in grid]
     for lang in ("zh", "en"):  # with the words the page's span carries, as the readout calls it
-        words = {"over": playground.TEXT[lang]["over"], "under": playground.TEXT[lang]["under"],
+        span = {"over": words("playground", lang)["over"], "under": words("playground", lang)["under"],
                  "limit": f"{playground.GIST_LIMIT:g}"}  # the span's data-* attributes
-        got = page.evaluate("([rs, w]) => rs.map(r => attentionPlayground.ratioText(r, w))", [grid, words])
+        got = page.evaluate("([rs, w]) => rs.map(r => attentionPlayground.ratioText(r, w))", [grid, span])
         assert got == [playground.ratio_text(r, lang) for r in grid]
     assert not errors
 
@@ -240,7 +241,7 @@ def test_without_javascript_the_article_values_show(browser, site_url):
         shown = root.locator(".ap-num--weight").all_inner_texts()
         weights = python_weights(ARTICLE_SCORES, 1.0)
         assert shown == [f"{w:.2f}" for w in weights]
-        assert [cell_colours(root, i) for i in range(4)] == [playground.shade(w) for w in weights]
+        assert [cell_colours(root, i) for i in range(4)] == [colour.shade(w) for w in weights]
         assert root.locator(".ap-noscript").inner_text().startswith("启用 JavaScript")
     finally:
         context.close()
@@ -287,12 +288,12 @@ def test_largest_weight_is_the_brightest_cell(browser, site_url, scheme):
                     root.locator(selector).fill(value)
                 _, _, weights = assert_consistent(root)
                 colours = [cell_colours(root, i) for i in range(4)]
-                luminance = [playground.relative_luminance(bg) for bg, _ in colours]
+                luminance = [colour.relative_luminance(bg) for bg, _ in colours]
                 top = max(range(4), key=weights.__getitem__)
                 assert max(range(4), key=luminance.__getitem__) == top, (weights, colours)
                 # and the order of all four cells follows the weights
                 assert sorted(range(4), key=weights.__getitem__) == sorted(range(4), key=luminance.__getitem__)
-                assert all(playground.contrast(bg, fg) >= 4.5 for bg, fg in colours), colours
+                assert all(colour.contrast(bg, fg) >= 4.5 for bg, fg in colours), colours
                 assert luminance[top] > 2 * min(luminance)
         finally:
             context.close()
@@ -333,7 +334,7 @@ def test_heatmap_corner_never_splits_a_chinese_word_on_a_phone(page, site_url, e
           }
         }
         return rows.concat([row]).map(r => r.trim()); }""")
-    assert lines == ["提问的词\u00a0↓", "被看的词\u00a0→"] or lines == [playground.TEXT["zh"]["corner"]], lines
+    assert lines == ["提问的词\u00a0↓", "被看的词\u00a0→"] or lines == [words("playground", "zh")["corner"]], lines
     assert not errors
 
 
@@ -344,7 +345,7 @@ def test_every_score_plus_one_leaves_the_weights(page, site_url, errors, lang):
     disabled: a clamped score would change the gaps, and the lesson with them."""
     root = open_playground(page, site_url, lang)
     up, down = root.locator('[data-ap-shift="+1"]'), root.locator('[data-ap-shift="-1"]')
-    assert up.inner_text() == playground.TEXT[lang]["shift_up"]
+    assert up.inner_text() == words("playground", lang)["shift_up"]
     _, _, before = assert_consistent(root)
     up.click()
     scores, _, weights = assert_consistent(root)
@@ -353,8 +354,8 @@ def test_every_score_plus_one_leaves_the_weights(page, site_url, errors, lang):
     up.click()  # "cat" is now at 5.0, the slider's end
     assert state(root)[0][3] == pytest.approx(playground.SCORE_RANGE[1], abs=1e-12)
     assert up.is_disabled() and not down.is_disabled()
-    assert root.locator("[data-ap-limit]").inner_text() == playground._limit_text(lang)  # says why
-    assert "5" in playground._limit_text(lang) and "{" not in playground._limit_text(lang)
+    assert root.locator("[data-ap-limit]").inner_text() == playground.limit_text(lang)  # says why
+    assert "5" in playground.limit_text(lang) and "{" not in playground.limit_text(lang)
     down.click()
     assert not root.locator("[data-ap-limit]").is_visible()
     down.click()

@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from attention_site import exercises, explorer, playground
+from attention_site import exercises
+from attention_site.widgets import explorer, playground
 
 ROOT = Path(__file__).resolve().parent.parent
 PARTIAL = ROOT / "overrides" / "partials" / "widgets.html"

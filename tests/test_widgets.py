@@ -1,11 +1,14 @@
-"""attention_site/playground.py and the widget registry (attention_site/widgets.py): the
-playground's markup, and the shared softmax test vectors.
+"""The widgets package (attention_site/widgets/): the registry (embed), the playground's
+markup and readout (playground/), the heatmap colours (colour.py), the words in
+zh.toml / en.toml (text_files.py) and the templates' escaping (templates.py); and the shared
+softmax test vectors. The explorer has its own file, tests/test_explorer.py.
 
 tests/data/softmax_vectors.json holds softmax(scores / temperature) cases that the
 browser test (tests/test_playground_browser.py) also runs through the page's
 JavaScript. Here they are checked against snippets.softmax, so the file cannot
 drift from the Python code. Rewrite it with `python -m tests.test_widgets --update`.
 """
+import html
 import json
 import math
 import re
@@ -17,7 +20,9 @@ import numpy as np
 import pytest
 import scipy.special
 
-from attention_site import playground, values, widgets
+from attention_site import values, widgets
+from attention_site.widgets import colour, playground, templates, text_files
+from attention_site.widgets.text_files import MissingText, texts, words
 from snippets.softmax import ARTICLE_SCORES
 from tests.cases import EXPECTED
 from tests.helpers import Elements, load_vectors, python_weights
@@ -119,9 +124,9 @@ def test_embed_playground(lang):
     assert widths == [f"width: {w * 100:.4f}%" for w in weights]
     assert [e[2] for e in doc.find("td")] == shown
     # cells coloured before any script runs, with the table playground.js reads
-    assert json.loads(root[1]["data-colormap"]) == list(playground.VIRIDIS_STOPS)
+    assert json.loads(root[1]["data-colormap"]) == list(colour.VIRIDIS_STOPS)
     assert [e[1]["style"] for e in doc.find("td")] == [
-        "background-color: {}; color: {}".format(*playground.shade(w)) for w in weights]
+        "background-color: {}; color: {}".format(*colour.shade(w)) for w in weights]
     [live] = [e for e in doc.elements if e[1].get("aria-live") == "polite"]
     assert all(number in live[2] for number in shown)
 
@@ -145,52 +150,52 @@ def test_stops_are_matplotlibs_viridis():
     """The same map as the heatmap figure (attention_site/figures/heatmap.py: cmap="viridis", 0..1)."""
     import matplotlib
     cmap = matplotlib.colormaps["viridis"]
-    positions = np.linspace(0, 1, len(playground.VIRIDIS_STOPS))
-    assert 9 <= len(playground.VIRIDIS_STOPS) <= 17
-    assert list(playground.VIRIDIS_STOPS) == [matplotlib.colors.to_hex(cmap(p)) for p in positions]
+    positions = np.linspace(0, 1, len(colour.VIRIDIS_STOPS))
+    assert 9 <= len(colour.VIRIDIS_STOPS) <= 17
+    assert list(colour.VIRIDIS_STOPS) == [matplotlib.colors.to_hex(cmap(p)) for p in positions]
     # between stops: close to matplotlib's own 256-step map
     for t in np.linspace(0, 1, 513):
-        got = np.array(playground._rgb(playground.shade(float(t))[0]))
+        got = np.array(colour.rgb(colour.shade(float(t))[0]))
         want = np.round(np.array(cmap(t)[:3]) * 255)
         assert np.abs(got - want).max() <= 14, (t, got, want)
 
 
 def test_shade_ends_order_and_contrast():
-    assert playground.shade(0.0) == (playground.VIRIDIS_STOPS[0], "#ffffff")  # dark purple, white text
-    assert playground.shade(1.0) == (playground.VIRIDIS_STOPS[-1], "#000000")  # yellow, black text
-    assert playground.shade(0.5)[0] == playground.VIRIDIS_STOPS[5]
+    assert colour.shade(0.0) == (colour.VIRIDIS_STOPS[0], "#ffffff")  # dark purple, white text
+    assert colour.shade(1.0) == (colour.VIRIDIS_STOPS[-1], "#000000")  # yellow, black text
+    assert colour.shade(0.5)[0] == colour.VIRIDIS_STOPS[5]
     grid = [float(t) for t in np.linspace(0, 1, 1001)]
-    luminance = [playground.relative_luminance(playground.shade(t)[0]) for t in grid]
+    luminance = [colour.relative_luminance(colour.shade(t)[0]) for t in grid]
     # more weight is brighter: strictly at the shown precision (0.01 apart); between two such
     # steps, rounding each channel to 0..255 may cost a brightness far below visibility (< 1%)
     coarse = luminance[::10]
     assert all(b > a for a, b in zip(coarse, coarse[1:])), "more weight must be brighter"
     assert all(b >= 0.99 * a for a, b in zip(luminance, luminance[1:]))
     assert luminance[-1] > 10 * luminance[0]
-    ratios = [playground.contrast(*playground.shade(t)) for t in grid]
+    ratios = [colour.contrast(*colour.shade(t)) for t in grid]
     assert min(ratios) >= 4.5
-    texts = [playground.shade(t)[1] for t in grid]  # white on the dark end, then black: one switch
+    texts = [colour.shade(t)[1] for t in grid]  # white on the dark end, then black: one switch
     assert texts == sorted(texts, key=lambda c: c == "#000000") and len(set(texts)) == 2
 
 
 def test_luminance_and_contrast_reference_values():
-    assert playground.relative_luminance("#000000") == 0
-    assert playground.relative_luminance("#ffffff") == pytest.approx(1)
-    assert playground.contrast("#ffffff", "#000000") == pytest.approx(21)
-    assert playground.contrast("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)  # WCAG's grey
+    assert colour.relative_luminance("#000000") == 0
+    assert colour.relative_luminance("#ffffff") == pytest.approx(1)
+    assert colour.contrast("#ffffff", "#000000") == pytest.approx(21)
+    assert colour.contrast("#767676", "#ffffff") == pytest.approx(4.54, abs=0.01)  # WCAG's grey
 
 
 @pytest.mark.parametrize("bad, error", [(-0.01, ValueError), (1.5, ValueError), (float("nan"), ValueError),
                                         ("0.5", TypeError), (None, TypeError), (True, TypeError)])
 def test_shade_rejects_bad_weights(bad, error):
     with pytest.raises(error, match="weight"):
-        playground.shade(bad)
+        colour.shade(bad)
 
 
 def test_chinese_widget_text_is_well_typeset():
     spoken = re.sub(r"<[^>]+>", "", playground.summary("zh", 1.0, [0.06, 0.05, 0.13, 0.76]))
     assert spoken == "温度 1.0 时的权重：它 0.06，是 0.05，一只 0.13，猫 0.76；「猫」的权重是「一只」的 5.8 倍"
-    texts = list(playground.TEXT["zh"].values()) + [spoken]
+    texts = list(words("playground", "zh").values()) + [spoken]
     problems = [(text, line.new) for text in texts
                 for line in autocorrect_py.lint_for(text + "\n", "md").lines]
     assert not problems
@@ -209,9 +214,9 @@ def test_ratio_text(ratio, text):
 @pytest.mark.parametrize("lang", ["zh", "en"])
 def test_ratio_text_says_a_ratio_beyond_ten_thousand_in_words(lang):
     """Readers could not read "6.6 × 10⁷": beyond 10 000 either way the readout says it plainly."""
-    words = playground.TEXT[lang]
-    assert playground.ratio_text(math.exp(100), lang) == words["over"] != playground.ratio_text(math.exp(100))
-    assert playground.ratio_text(math.exp(-100), lang) == words["under"]
+    said = words("playground", lang)
+    assert playground.ratio_text(math.exp(100), lang) == said["over"] != playground.ratio_text(math.exp(100))
+    assert playground.ratio_text(math.exp(-100), lang) == said["under"]
     assert playground.ratio_text(9999.96, lang) == "10000.0" and playground.ratio_text(0.00011, lang) == "0.00011"
     assert "10⁴" not in playground.ratio_text(1.0001e4, lang)
 
@@ -255,3 +260,97 @@ def test_gist_says_which_word_gets_almost_nothing_only_past_the_limit(lang):
     assert hi.index(cat) < hi.index(a) and lo.index(a) < lo.index(cat)  # named last: gets almost nothing
     assert hi == playground.gist(lang, 1e13) != lo == playground.gist(lang, 1e-13)
     assert "nearly all" not in hi + lo and "几乎全" not in hi + lo
+
+
+# --- the words: attention_site/widgets/zh.toml, en.toml (text_files.py) ----------------------
+
+def _shape(value):
+    """The shape of a text table: its keys, list lengths and {placeholders}, not its words."""
+    if hasattr(value, "keys"):
+        return {key: _shape(value[key]) for key in value}
+    if isinstance(value, list):
+        return [_shape(item) for item in value]
+    return sorted(set(re.findall(r"\{(\w+)\}", value)))
+
+
+def test_zh_and_en_have_the_same_keys_lists_and_placeholders():
+    zh, en = _shape(texts("zh")), _shape(texts("en"))
+    assert set(zh) == set(en) == {"playground", "explorer", "needs_fold"}
+    assert zh == en
+
+
+def test_every_word_is_filled_in():
+    for lang in ("zh", "en"):
+        strings = [v for widget in texts(lang).values() for v in widget.values() if isinstance(v, str)]
+        assert strings and all(s.strip() for s in strings), lang
+
+
+def test_a_missing_word_names_the_file_and_the_key():
+    with pytest.raises(MissingText, match=r"en\.toml: no key 'no_such_key' in \[explorer\]"):
+        words("explorer", "en")["no_such_key"]
+    with pytest.raises(MissingText, match=r"zh\.toml: no key 'colour' in \[explorer\.features\]"):
+        words("explorer", "zh")["features"]["colour"]
+    with pytest.raises(ValueError):
+        texts("fr")
+
+
+def test_a_missing_word_stops_a_template(monkeypatch):
+    """Jinja turns a KeyError into an undefined value; a missing word must stop the build instead."""
+    real = text_files.texts
+
+    def without_title(lang):
+        table = real(lang)
+        table._values["explorer"] = {k: v for k, v in table._values["explorer"].items() if k != "title"}
+        return table
+
+    monkeypatch.setattr(text_files, "texts", without_title)
+    with pytest.raises(MissingText, match="title"):
+        widgets.embed("explorer", "en")
+
+
+def test_a_broken_text_file_names_itself(monkeypatch, tmp_path):
+    (tmp_path / "en.toml").write_text('[explorer\ntitle = "x"\n', encoding="utf-8")
+    monkeypatch.setattr(text_files, "HERE", tmp_path)
+    with pytest.raises(ValueError, match=r"en\.toml"):
+        texts("en")
+
+
+# --- the markup: attention_site/widgets/templates.py --------------------------------------
+
+@pytest.mark.parametrize("text", ['say "it"', "it's", "a < b & c > d", "plain"])
+def test_templates_escape_as_html_escape_does(text):
+    assert templates.escape(text) == html.escape(text)
+    assert templates.ENVIRONMENT.from_string("<p title=\"{{ x }}\">{{ x }}</p>").render(x=text) == (
+        f'<p title="{html.escape(text)}">{html.escape(text)}</p>')
+    marked = templates.Markup("<b>it</b>")
+    assert templates.escape(marked) is marked  # markup passes as it is
+
+
+def test_slot_escapes_the_text_and_keeps_markup():
+    filled = templates.slot('"{w}" & {w}', "w", templates.Markup("<span>it</span>"))
+    assert filled == "&quot;<span>it</span>&quot; &amp; <span>it</span>"
+    assert templates.slot("{a} and {b}", "a", "<x>") == "&lt;x&gt; and {b}"
+
+
+def test_templates_render_on_one_line():
+    """The needs-fold template is written on four lines; the page gets one."""
+    assert "\n" in (templates.FOLDER / "needs_fold.html").read_text(encoding="utf-8")
+    for name in widgets.WIDGETS:
+        for lang in ("zh", "en"):
+            markup = widgets.embed(name, lang)
+            assert "\n" not in markup, (name, lang)
+            assert type(markup) is str, (name, lang)  # not Markup: str + Markup escapes the str
+    source = "<p>\n  <b>{{ x }}</b> {{ x }}\n</p>\n"
+    assert templates.ENVIRONMENT.from_string(
+        templates.OneLine(templates.ENVIRONMENT).preprocess(source, "t")).render(x=1) == "<p><b>1</b> 1</p>"
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_needs_fold_mark(lang):
+    markup = widgets.embed("needs-fold", lang)
+    doc = Elements(markup)
+    [mark] = doc.find("p", class_="needs-fold")
+    assert doc.elements[0] is mark
+    [arrow] = doc.find("span", class_="needs-fold__arrow")
+    assert arrow[1]["aria-hidden"] == "true" and arrow[2] == "↑"
+    assert markup.endswith(f"</span> {html.escape(words('needs_fold', lang)['text'])}</p>")

@@ -3,7 +3,7 @@
 The one JavaScript copy of softmax and of the heatmap colours, which the playground and
 the explorer both call (tests/test_widget_assets.py checks that neither keeps its own):
 softmax on every shared test vector (tests/data/softmax_vectors.json) and its edge cases
-against snippets.softmax; shade, luminance and contrast against attention_site/playground.py;
+against snippets.softmax; shade, luminance and contrast against attention_site/widgets/colour.py;
 the strict contract (a throw, never a clamped colour); and start(), the widgets' start-up.
 
 The file is loaded into a blank page, as the site serves it (MkDocs copies it as is), so
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from attention_site import playground
+from attention_site.widgets import colour
 from snippets.softmax import ARTICLE_SCORES
 from tests.helpers import load_vectors, python_weights
 
@@ -79,37 +79,37 @@ def test_softmax_of_one_argument_is_temperature_one(core):
 
 
 def test_shade_matches_python(core):
-    stops = list(playground.VIRIDIS_STOPS)
+    stops = list(colour.VIRIDIS_STOPS)
     grid = [i / 400 for i in range(401)] + [0.0625, 0.3333333333333333, 0.7573]
     got = core.evaluate("([ws, stops]) => ws.map(w => attentionWidgets.shade(w, stops))", [grid, stops])
-    assert [(g["background"], g["text"]) for g in got] == [playground.shade(w) for w in grid]
+    assert [(g["background"], g["text"]) for g in got] == [colour.shade(w) for w in grid]
     assert not core.errors
 
 
 def test_shade_throws_where_python_raises(core):
     """Strict, like Python's shade(): a weight no softmax can give is a bug to see, not a colour to clamp."""
-    stops = list(playground.VIRIDIS_STOPS)
+    stops = list(colour.VIRIDIS_STOPS)
     thrown = core.evaluate("""stops => [-0.1, 1.1, NaN, '0.5', null, Infinity].map(w => {
         try { attentionWidgets.shade(w, stops); return null; } catch (e) { return e.name; } })""", stops)
     assert thrown == ["RangeError"] * 6
     for bad in (-0.1, 1.1, float("nan")):
         with pytest.raises(ValueError):
-            playground.shade(bad)
+            colour.shade(bad)
     assert core.evaluate("""() => { try { attentionWidgets.shade(0.5, ['#000000']); return null; }
                                      catch (e) { return e.name; } }""") == "TypeError"
 
 
 def test_luminance_contrast_and_text_colour_match_python(core):
-    colours = list(playground.VIRIDIS_STOPS) + ["#000000", "#ffffff", "#767676", "#21918c", "#0a0b0c", "#fde725"]
+    colours = list(colour.VIRIDIS_STOPS) + ["#000000", "#ffffff", "#767676", "#21918c", "#0a0b0c", "#fde725"]
     got = core.evaluate("""cs => cs.map(c => [attentionWidgets.luminance(c), attentionWidgets.contrast(c, '#ffffff'),
                                               attentionWidgets.contrast('#000000', c), attentionWidgets.textOn(c)])""",
                         colours)
-    for colour, (lum, on_white, on_black, text) in zip(colours, got):
-        assert lum == pytest.approx(playground.relative_luminance(colour), abs=1e-12), colour
-        assert on_white == pytest.approx(playground.contrast(colour, "#ffffff"), abs=1e-12), colour
-        assert on_black == pytest.approx(playground.contrast("#000000", colour), abs=1e-12), colour
-        want = max((playground.TEXT_LIGHT, playground.TEXT_DARK), key=lambda t: playground.contrast(colour, t))
-        assert text == want, colour
+    for hex_colour, (lum, on_white, on_black, text) in zip(colours, got):
+        assert lum == pytest.approx(colour.relative_luminance(hex_colour), abs=1e-12), hex_colour
+        assert on_white == pytest.approx(colour.contrast(hex_colour, "#ffffff"), abs=1e-12), hex_colour
+        assert on_black == pytest.approx(colour.contrast("#000000", hex_colour), abs=1e-12), hex_colour
+        want = max((colour.TEXT_LIGHT, colour.TEXT_DARK), key=lambda t: colour.contrast(hex_colour, t))
+        assert text == want, hex_colour
     assert core.evaluate("attentionWidgets.contrast('#ffffff', '#000000')") == pytest.approx(21)
 
 

@@ -6,7 +6,7 @@ refuses a matrix that does more than copy (the page says they only copy).
 """
 import numpy as np
 
-from attention_site import explorer
+from attention_site.widgets import explorer
 from attention_site.values.format import table
 from attention_site.values.words import feature_name
 from snippets import sentence
@@ -17,7 +17,7 @@ def slot_header(feature, lang):
     with the full name as its title in English ("meas" for "measure word")."""
     if lang == "zh":
         return feature_name(feature, lang)
-    short, full = explorer.FEATURES["en"][feature]
+    short, full = explorer.features("en")[feature]
     return f'<abbr title="{full}">{short}</abbr>'
 
 

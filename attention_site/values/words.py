@@ -4,7 +4,8 @@ The Chinese is what the code prints (its catalogue), the English what the senten
 explorer call it, so a table names 量词 / "measure word" and 它 / "it (它)" the way the rest of
 the site does. Values index rows by IT, IS, A, CAT, never by a bare 3.
 """
-from attention_site import explorer, playground
+from attention_site.widgets import explorer
+from attention_site.widgets.markup import corner_html
 from attention_site.values.format import table
 from snippets import sentence
 
@@ -20,7 +21,7 @@ def chinese(english):
 
 def feature_name(feature, lang):
     """A feature in the page's words: 量词 (as the code prints it) / "measure word" (the explorer's)."""
-    return chinese(feature) if lang == "zh" else explorer.FEATURES["en"][feature][1]
+    return chinese(feature) if lang == "zh" else explorer.features("en")[feature][1]
 
 
 def word_names(lang):
@@ -32,5 +33,5 @@ def sentence_grid(lang, grid, fmt):
     """A 4 x 4 table over 它是一只猫: rows ask, columns are looked at, the words named as the
     sliders' heatmap and the explorer name them ("it (它)"), the corner saying which is which."""
     names = word_names(lang)
-    return table([playground.corner_html(lang)] + names,
+    return table([corner_html(lang)] + names,
                  [[f"**{n}**"] + [fmt(x) for x in row] for n, row in zip(names, grid)])

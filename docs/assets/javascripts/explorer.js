@@ -3,7 +3,7 @@
  * every step live (embeddings -> Q, K, V -> scores -> softmax with temperature
  * -> weights -> weighted mix of the Values), step by step and as a heatmap.
  *
- * The markup and its first numbers come from attention_site/explorer.py (build time,
+ * The markup and its first numbers come from attention_site/widgets/explorer/ (build time,
  * via {{ widget.explorer }}); overrides/partials/widgets.html links this file, after
  * widgets-core.js (softmax, the cell colours, the start-up), and explorer.css only on
  * pages that carry the explorer. No framework, no network.
@@ -13,7 +13,7 @@
  * scale, temperature}, data-weights = softmax((E W_Q)(E W_K)^T * scale / T),
  * data-output = weights (E W_V), data-scores = (E W_Q)(E W_K)^T; data-asking,
  * data-step, data-tied. Heatmap colours: the stops in data-colormap (those of
- * attention_site/playground.py), interpolated like shade() there.
+ * attention_site/widgets/colour.py), interpolated like shade() there.
  * Step by step: the parts after the current step ([data-ae-part] / [data-ae-from]
  * greater than data-step) get `hidden` unless "show all steps" is ticked, and so do
  * the input panels of steps 1 and 2 (x; Q, K, V) two steps on, when the later

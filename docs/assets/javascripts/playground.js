@@ -3,14 +3,14 @@
  * 它 / 是 / 一只 / 猫 and for a temperature; live softmax weights as bars, as a
  * heatmap row and as numbers.
  *
- * The markup comes from attention_site/playground.py (build time, via {{ widget.playground }})
+ * The markup comes from attention_site/widgets/playground/ (build time, via {{ widget.playground }})
  * and already shows the article's values; this script only enables the sliders
  * and keeps everything in step. No framework, no network.
  *
  * State on the root element ([data-attention-playground]), JSON in the words' order:
  *   data-scores, data-temperature, data-weights
  * Heatmap colours: data-colormap on the same element, the viridis stops of
- * attention_site/playground.py (VIRIDIS_STOPS), so both sides share one table. Cells are
+ * attention_site/widgets/colour.py (VIRIDIS_STOPS), so both sides share one table. Cells are
  * opaque and the same in light and dark mode: brighter = more weight, like the
  * heatmap figure.
  * Readout: each [data-ap-ratio="i j"] shows weight i / weight j (unrounded), see ratioText.
@@ -30,7 +30,7 @@
    * decimal from 1 to 10 000, two significant digits from 0.0001 to 1, powers of
    * ten beyond). With `words` ({over, under, limit}: the span's data-over, data-under and
    * data-limit, GIST_LIMIT), a ratio beyond the limit either way is said in those words.
-   * Same as ratio_text() in attention_site/playground.py.
+   * Same as ratio_text() in attention_site/widgets/playground/readout.py.
    */
   function ratioText(r, words) {
     var limit = words ? Number(words.limit) : Infinity;
@@ -88,7 +88,7 @@
       var pair = el.dataset.apRatio.split(" ");
       el.textContent = ratioText(weights[pair[0]] / weights[pair[1]], el.dataset);
     });
-    // ...and, past 10 000 either way, what that means in words: gist() in attention_site/playground.py
+    // ...and, past 10 000 either way, what that means in words: gist() in attention_site/widgets/playground/readout.py
     each(root, "[data-ap-gist]", function (el) {
       var pair = el.dataset.apGist.split(" "), r = weights[pair[0]] / weights[pair[1]], limit = Number(el.dataset.limit);
       el.textContent = r >= limit ? el.dataset.hi : r <= 1 / limit ? el.dataset.lo : "";

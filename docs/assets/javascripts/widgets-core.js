@@ -5,7 +5,7 @@
  *
  * overrides/partials/widgets.html loads it before the widgets' own files (playground.js,
  * explorer.js, exercises.js), on pages that carry a widget only; each of those keeps only
- * its DOM wiring. The Python twins are snippets.softmax and attention_site/playground.py
+ * its DOM wiring. The Python twins are snippets.softmax and attention_site/widgets/colour.py
  * (shade, contrast); tests/test_widgets_core_browser.py compares this file with them.
  *
  * Strict, not forgiving: softmax and shade throw on input no control can produce (NaN,
@@ -69,7 +69,7 @@
     return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
   }
 
-  var TEXT_LIGHT = "#ffffff", TEXT_DARK = "#000000"; // TEXT_LIGHT, TEXT_DARK in playground.py
+  var TEXT_LIGHT = "#ffffff", TEXT_DARK = "#000000"; // TEXT_LIGHT, TEXT_DARK in colour.py
 
   /** White or black text on `background`, whichever contrasts more (white on a tie, as Python's max()). */
   function textOn(background) {
@@ -82,7 +82,7 @@
    * Colours of a heatmap cell: {background, text}, both "#rrggbb". `stops` are
    * evenly spaced over weights 0..1 and interpolated linearly (each channel rounded
    * half up); the text is textOn(background). Same arithmetic as shade() in
-   * attention_site/playground.py, so both give the same colours for the same weight.
+   * attention_site/widgets/colour.py, so both give the same colours for the same weight.
    */
   function shade(weight, stops) {
     if (typeof weight !== "number" || !(weight >= 0 && weight <= 1)) {
