@@ -13,7 +13,7 @@ import time
 
 from attention_site.pdf import fonts, structure
 
-PRODUCER = "Chromium (tools/pdf.py)"
+PRODUCER = "Chromium (attention_site.pdf)"
 
 
 def finish(book, front=None, front_length=None):
