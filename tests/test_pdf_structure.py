@@ -43,6 +43,8 @@ def test_the_tree_goes_and_the_outline_stays():
     result = PdfReader(io.BytesIO(out.getvalue()))
     root = result.trailer["/Root"]
     assert "/StructTreeRoot" not in root and "/MarkInfo" not in root
+    for page in result.pages:  # a pypdf page is a copy: deleting from it changed nothing
+        assert "/StructParents" not in page and "/Tabs" not in page
     assert all("/StructParent" not in a.get_object() for a in result.pages[0]["/Annots"])
     chapter, sections = result.outline
     assert chapter.title == "Chapter" and sections[0].title == "Section"

@@ -14,6 +14,9 @@ def drop_structure(reader):
         if key in root:
             del root[NameObject(key)]
     for page in reader.pages:
+        # reader.pages holds copies of the page dictionaries: delete from the object itself,
+        # the one a writer cloned from the reader gets (on the copy nothing changed)
+        page = page.indirect_reference.get_object()
         for key in ("/StructParents", "/Tabs"):
             if key in page:
                 del page[NameObject(key)]
