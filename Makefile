@@ -41,14 +41,14 @@ serve: $(STAMP)
 	$(BIN)/mkdocs serve --strict --livereload --dev-addr $(SERVE_ADDR)
 
 # Build into site.partial and move it into place only on success (the PDF edition included:
-# tools/pdf.py prints attention-zh.pdf and attention-en.pdf, cached in .cache/pdf/): a failed build leaves no
-# half-built site/ that looks good (MkDocs writes one language before the other fails). Without the PDF
+# python -m attention_site.pdf prints attention-zh.pdf and attention-en.pdf, cached in .cache/pdf/):
+# a failed build leaves no half-built site/ that looks good (MkDocs writes one language before the other fails). Without the PDF
 # toolchain (system-packages.txt) the site is built without the books and one line says what is missing;
 # under CI=true that fails the build.
 build: $(STAMP)
 	rm -rf site site.partial
 	$(BIN)/mkdocs build --strict --clean -d site.partial || { rm -rf site.partial; exit 1; }
-	$(BIN)/python -m tools.pdf site.partial || { rm -rf site.partial; exit 1; }
+	$(BIN)/python -m attention_site.pdf site.partial || { rm -rf site.partial; exit 1; }
 	mv site.partial site
 
 # Two workers (pytest-xdist): whole files go to one worker each (--dist loadfile), so a module's

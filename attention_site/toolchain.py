@@ -1,6 +1,6 @@
 """What the PDF edition needs from the system, checked before anything is printed.
 
-`make build` on a machine without the PDF toolchain still builds the site: tools/pdf.py asks
+`make build` on a machine without the PDF toolchain still builds the site: attention_site/pdf asks
 `missing()` first and, when a piece is absent, skips the books with one line naming it and the
 package that provides it (from system-packages.txt, the one list). Without this check a missing
 font surfaced as "no page of the PDF starts with the chapter title ...", which says nothing

@@ -54,7 +54,7 @@ def timed_build(project, *extra):
 def timed_pdfs(project):
     """The other half of a cold `make build`: print both PDF books from the built site."""
     start = time.perf_counter()
-    result = subprocess.run([sys.executable, "-m", "tools.pdf", "site"], cwd=project, env=env_for(project),
+    result = subprocess.run([sys.executable, "-m", "attention_site.pdf", "site"], cwd=project, env=env_for(project),
                             capture_output=True, text=True)
     elapsed = time.perf_counter() - start
     if result.returncode != 0:

@@ -67,7 +67,7 @@ def test_nothing_outside_tests_imports_tests():
     folders = sorted(p.name for p in ROOT.iterdir() if p.is_dir() and not p.name.startswith(".")
                      and p.name not in {"tests", "site", "node_modules", "docs"})
     paths = python_files(*folders) + sorted(ROOT.glob("*.py"))
-    assert ROOT / "tools" / "pdf.py" in paths  # tools/pdf.py and bench/ used to import tests/conftest.py
+    assert ROOT / "attention_site" / "pdf" / "__main__.py" in paths  # the PDF tool and bench/ used to import tests/conftest.py
     offenders = [f"{path.relative_to(ROOT)} imports {module}" for path in paths
                  for module, level, _ in imports(path) if level == 0 and module.partition(".")[0] == "tests"]
     assert not offenders, offenders

@@ -57,7 +57,7 @@ def resolve(site_dir, page, url, prefix="/"):
 
 
 NOT_LOADED = {"canonical", "alternate"}  # <link rel=...> that a browser does not fetch
-# Printed after the MkDocs build by `make build` (tools/pdf.py), so absent from a plain
+# Printed after the MkDocs build by `make build` (attention_site/pdf), so absent from a plain
 # build; tests/test_pdf.py prints them into a copy of the site and checks these links.
 PRINTED_LATER = {"attention-zh.pdf", "attention-en.pdf"}
 

@@ -118,7 +118,7 @@ def test_make_build_without_the_font_builds_the_site_without_books_and_says_why(
         pytest.skip(f"{toolchain.FONT} is not installed here")
     site = tiny_site(tmp_path)
     env = {**hiding_wqy(tmp_path), "PYTHONPATH": str(ROOT), "CI": ""}
-    result = subprocess.run([sys.executable, "-m", "tools.pdf", str(site)], cwd=ROOT, env=env,
+    result = subprocess.run([sys.executable, "-m", "attention_site.pdf", str(site)], cwd=ROOT, env=env,
                             capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     lines = result.stdout.strip().splitlines()
@@ -134,7 +134,7 @@ def test_under_ci_a_missing_font_fails_the_build_naming_it(tmp_path):
     if not toolchain.font_installed():
         pytest.skip(f"{toolchain.FONT} is not installed here")
     env = {**hiding_wqy(tmp_path), "PYTHONPATH": str(ROOT), "CI": "true"}
-    result = subprocess.run([sys.executable, "-m", "tools.pdf", str(tiny_site(tmp_path))], cwd=ROOT, env=env,
+    result = subprocess.run([sys.executable, "-m", "attention_site.pdf", str(tiny_site(tmp_path))], cwd=ROOT, env=env,
                             capture_output=True, text=True)
     assert result.returncode == 1
     assert toolchain.FONT in result.stderr and "fonts-wqy-microhei" in result.stderr

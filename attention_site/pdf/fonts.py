@@ -1,16 +1,11 @@
-"""Shrink what Chromium embeds: whole font collections subset, the structure tree dropped.
+"""Whole font collections that Chromium embedded, cut down to the glyphs the pages draw.
 
-Two measured costs of Chromium's PDFs, both fixed after printing (tools/pdf.py `finish`):
-
-- A TrueType font used for more than a few hundred glyphs is embedded whole: Skia's subsetter
-  gives up (400 distinct Han characters of WenQuanYi embedded as 55 KB, 800 as the entire
-  5 MB collection, 2.3 MB compressed). The zh book uses about 2,000, so every zh book carried
-  the whole of wqy-microhei.ttc. `subset_collections` cuts each embedded collection down to
-  the face the PDF names and the glyphs its pages draw, keeping glyph ids (the text's
-  character codes are glyph ids: CIDToGIDMap /Identity).
-- The outline (bookmarks) is written only into a tagged PDF, and the structure tree of a
-  tagged book is some 20,000 uncompressed objects, 2.6 MB a book. `drop_structure` removes
-  the tree and keeps the outline, whose entries point at pages, not at the tree.
+A TrueType font used for more than a few hundred glyphs is embedded whole: Skia's subsetter
+gives up (400 distinct Han characters of WenQuanYi embedded as 55 KB, 800 as the entire 5 MB
+collection, 2.3 MB compressed). The zh book uses about 2,000, so every zh book carried the
+whole of wqy-microhei.ttc. `subset_collections` cuts each embedded collection down to the
+face the PDF names and the glyphs its pages draw, keeping glyph ids (the text's character
+codes are glyph ids: CIDToGIDMap /Identity). finish.py calls it on every printed book.
 """
 import io
 import logging
@@ -25,28 +20,6 @@ TEXT_TOKEN = re.compile(rb"/([^\s/<>\[\]()]+)\s+[-+\d.]+\s+Tf"
                         rb"|<([0-9A-Fa-f]*)>\s*Tj"
                         rb"|\[((?:\s*(?:<[0-9A-Fa-f]*>|[-+\d.]+))*)\s*\]\s*TJ")
 HEX = re.compile(rb"<([0-9A-Fa-f]*)>")
-
-
-def drop_structure(reader):
-    """Remove the structure tree from `reader`'s objects (before cloning them into a writer)."""
-    root = reader.trailer["/Root"]
-    for key in ("/StructTreeRoot", "/MarkInfo"):
-        if key in root:
-            del root[NameObject(key)]
-    for page in reader.pages:
-        for key in ("/StructParents", "/Tabs"):
-            if key in page:
-                del page[NameObject(key)]
-        for annotation in page.get("/Annots") or []:
-            annotation = annotation.get_object()
-            if "/StructParent" in annotation:
-                del annotation[NameObject("/StructParent")]
-    stack = [root["/Outlines"].get_object()] if "/Outlines" in root else []
-    while stack:  # outline items point at their heading's structure element (/SE) too
-        item = stack.pop()
-        if "/SE" in item:
-            del item[NameObject("/SE")]
-        stack.extend(item[key].get_object() for key in ("/First", "/Next") if key in item)
 
 
 def _glyphs_drawn(writer):
