@@ -121,6 +121,15 @@ def test_light_and_dark_differ_only_in_colour(rendered, layout):
         assert svg_texts(light) == svg_texts(dark)
         tags = [[element.tag for element in ET.fromstring(svg).iter()] for svg in (light, dark)]
         assert tags[0] == tags[1]
+        assert geometry(light) == geometry(dark), name  # so a phone shows dark text as large as light
+
+
+def geometry(svg):
+    """The figure's size and where and how large each text is: what a colour scheme must not change."""
+    tree = ET.fromstring(svg)
+    texts = [(re.findall(r"font-size:\s*([\d.]+)", t.get("style", "")), t.get("x"), t.get("y"), t.get("transform"))
+             for t in tree.iter(f"{SVG_NS}text")]
+    return [tree.get(a) for a in ("width", "height", "viewBox")], texts
 
 
 def test_dark_theme_uses_light_text(rendered):
