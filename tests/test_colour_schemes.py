@@ -1,11 +1,13 @@
 """The dark scheme (Material's "slate") changes colours, never layout: checked in the stylesheets.
 
-This is what lets the phone and exercise layout checks (test_phone, test_exercises_browser) run
-in the light scheme only: a rule of ours that applies in dark mode may set colours (and colour
-custom properties, `color-scheme`), and hide the other scheme's variant of a figure or its zoom
-link (`display: none` on a `--light` / `--dark` class); any other declaration could make the dark
-page wider, or a control smaller, than the light one, and fails here. The figures themselves are
-drawn with the same geometry in both schemes (test_figures: test_light_and_dark_differ_only_in_colour).
+A rule of ours that applies in dark mode may set colours (and colour custom properties,
+`color-scheme`) and hide the other scheme's variant of a figure or its zoom link (`display: none`
+on a `--light` / `--dark` class); any other declaration could make the dark page wider, or a
+control smaller, than the light one, and fails here. No script of ours reads the scheme, and a
+figure's dark variant has the light one's geometry (test_figures).
+
+This is what lets the layout checks of the browser lane (test_phone, test_exercises_browser,
+test_explorer_browser) run in the light scheme only; axe still checks both schemes (test_a11y).
 """
 import re
 from pathlib import Path
@@ -13,6 +15,7 @@ from pathlib import Path
 import pytest
 
 STYLESHEETS = Path(__file__).resolve().parents[1] / "docs" / "assets" / "stylesheets"
+SCRIPTS = STYLESHEETS.parent / "javascripts"
 DARK = re.compile(r'slate|prefers-color-scheme:\s*dark')
 COLOUR_PROPERTY = re.compile(r"^(color|color-scheme|caret-color|accent-color|fill|stroke|background(-color)?"
                              r"|border(-(top|right|bottom|left))?-color|outline-color|text-decoration-color)$")
@@ -62,6 +65,13 @@ def layout_in_dark(css):
 def test_the_dark_scheme_changes_colours_only(path):
     wrong = layout_in_dark(path.read_text(encoding="utf-8"))
     assert not wrong, f"{path.name}: dark-scheme rules that change more than colour: {wrong}"
+
+
+def test_the_scripts_do_not_read_the_scheme():
+    """Nor does a script of ours lay anything out by scheme."""
+    readers = [p.name for p in SCRIPTS.glob("*.js")
+               if re.search(r"slate|prefers-color-scheme|color-scheme|colorScheme", p.read_text(encoding="utf-8"))]
+    assert len(list(SCRIPTS.glob("*.js"))) >= 4 and not readers, readers
 
 
 def test_the_stylesheets_have_dark_rules_to_check():
