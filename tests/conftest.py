@@ -83,30 +83,41 @@ def page(browser):
     context.close()
 
 
+# Seconds each slow file takes in `make test` (sum of its --durations on this 2-core machine, rounded):
+# the order below hands the longest out first, so the run does not end with one worker alone on a
+# long file. Update a number when a file's time changes a lot; a file not listed counts half a
+# second per test that needs the site.
+SECONDS = {"test_exercises_browser.py": 130, "test_a11y.py": 130, "test_explorer_browser.py": 130,
+           "test_phone.py": 90, "test_browser.py": 90, "test_playground_browser.py": 75, "test_pdf.py": 50,
+           "test_figures.py": 50, "test_faults.py": 45, "test_copy_run.py": 35, "test_reproducible.py": 20,
+           "test_reading_path.py": 20, "test_story_mode.py": 15, "test_links.py": 10, "test_pdf_book.py": 10,
+           "test_print.py": 10, "test_widgets_core_browser.py": 8, "test_site.py": 8}
+
+
 def pytest_collection_modifyitems(config, items):
     """The order in which test files are handed out (make test runs `-n 2 --dist loadfile
     --no-loadscope-reorder`, so each file goes whole to one worker, in this order):
 
-    1. the heaviest file that needs the built site: the worker that takes it builds the site;
-    2. the files that need no site (then those with only some site tests, which go last in
-       their file): the other worker gets through them meanwhile;
-    3. the other site files, heaviest first (browser files, then by number of tests), so the run
-       does not end with one worker alone on a long file.
-    Within a file the order is unchanged. Serially (PYTEST_WORKERS=0) the same order holds."""
+    1. the longest file that needs the built site: the worker that takes it builds the site;
+    2. the files that need no site: the other worker gets through them meanwhile;
+    3. the rest, longest first (SECONDS), so the shortest come last and the two workers end
+       together; a file's site tests run after its other tests.
+    Within a file the order is otherwise unchanged. Serially (PYTEST_WORKERS=0) the same order holds."""
     files = {}
     for item in items:
         files.setdefault(item.nodeid.split("::", 1)[0], []).append(item)
 
-    def weight(tests):
-        return (any(t.get_closest_marker("browser") for t in tests), len(tests))
-
     def needs_site(test):
         return test.get_closest_marker("site") is not None
 
+    def seconds(path):
+        tests = files[path]
+        return SECONDS.get(path.rsplit("/", 1)[-1], 0.5 * sum(map(needs_site, tests)))
+
     for tests in files.values():  # a file's site tests last: its other tests need not wait for the build
         tests.sort(key=needs_site)
-    site = sorted((f for f, tests in files.items() if all(map(needs_site, tests))),
-                  key=lambda f: weight(files[f]), reverse=True)
-    plain = sorted((f for f in files if f not in site), key=lambda f: any(map(needs_site, files[f])))
-    order = site[:1] + plain + site[1:]
+    longest = sorted(files, key=seconds, reverse=True)
+    first = next(f for f in longest if all(map(needs_site, files[f])))
+    plain = [f for f in files if not any(map(needs_site, files[f]))]
+    order = [first] + plain + [f for f in longest if f != first and f not in plain]
     items[:] = [item for f in order for item in files[f]]
