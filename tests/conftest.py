@@ -117,7 +117,7 @@ def pytest_collection_modifyitems(config, items):
     for tests in files.values():  # a file's site tests last: its other tests need not wait for the build
         tests.sort(key=needs_site)
     longest = sorted(files, key=seconds, reverse=True)
-    first = next(f for f in longest if all(map(needs_site, files[f])))
+    first = [f for f in longest if all(map(needs_site, files[f]))][:1]  # none under -m "not site"
     plain = [f for f in files if not any(map(needs_site, files[f]))]
-    order = [first] + plain + [f for f in longest if f != first and f not in plain]
+    order = first + plain + [f for f in longest if f not in first and f not in plain]
     items[:] = [item for f in order for item in files[f]]

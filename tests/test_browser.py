@@ -335,8 +335,8 @@ def broken(site_dir, tmp_path_factory):
 
 def test_self_load_gate_catches_cdn_image_sitemap_404_and_switcher(browser, broken):
     base_url, _ = broken
-    problems = "\n".join(load_problems(browser, base_url, [("zh", ""), ("en", "en/weights/"),
-                                                            ("en", "en/playground/")]))
+    pages = [("zh", ""), ("en", "en/weights/"), ("en", "en/playground/")]
+    problems = "\n".join(load_problems(browser, base_url, pages, at_once=2))  # two batches
     assert "request leaves the site: https://cdn.jsdelivr.net" in problems, problems
     assert "image not loaded: missing.png" in problems, problems
     assert re.search(r"HTTP 404: \S*/attention/weights/sitemap.xml", problems), problems
