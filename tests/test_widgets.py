@@ -1,7 +1,7 @@
 """The widgets package (attention_site/widgets/): the registry (embed), the playground's
 markup and readout (playground/), the heatmap colours (colour.py), the words in
-zh.toml / en.toml (text_files.py) and the templates' escaping (templates.py); and the shared
-softmax test vectors. The explorer has its own file, tests/test_explorer.py.
+zh.toml / en.toml (text_files.py) and that each widget renders on one line; and the shared
+softmax test vectors. The template environment itself is tested in tests/test_templates.py. The explorer has its own file, tests/test_explorer.py.
 
 tests/data/softmax_vectors.json holds softmax(scores / temperature) cases that the
 browser test (tests/test_playground_browser.py) also runs through the page's
@@ -21,7 +21,8 @@ import pytest
 import scipy.special
 
 from attention_site import values, widgets
-from attention_site.widgets import colour, playground, templates, text_files
+from attention_site import templates
+from attention_site.widgets import colour, playground, text_files
 from attention_site.widgets.text_files import MissingText, texts, words
 from snippets.softmax import ARTICLE_SCORES
 from tests.cases import EXPECTED
@@ -315,34 +316,17 @@ def test_a_broken_text_file_names_itself(monkeypatch, tmp_path):
         texts("en")
 
 
-# --- the markup: attention_site/widgets/templates.py --------------------------------------
+# --- the markup: templates/*.html, each inside {% oneline %} ------------------------------
 
-@pytest.mark.parametrize("text", ['say "it"', "it's", "a < b & c > d", "plain"])
-def test_templates_escape_as_html_escape_does(text):
-    assert templates.escape(text) == html.escape(text)
-    assert templates.ENVIRONMENT.from_string("<p title=\"{{ x }}\">{{ x }}</p>").render(x=text) == (
-        f'<p title="{html.escape(text)}">{html.escape(text)}</p>')
-    marked = templates.Markup("<b>it</b>")
-    assert templates.escape(marked) is marked  # markup passes as it is
-
-
-def test_slot_escapes_the_text_and_keeps_markup():
-    filled = templates.slot('"{w}" & {w}', "w", templates.Markup("<span>it</span>"))
-    assert filled == "&quot;<span>it</span>&quot; &amp; <span>it</span>"
-    assert templates.slot("{a} and {b}", "a", "<x>") == "&lt;x&gt; and {b}"
-
-
-def test_templates_render_on_one_line():
-    """The needs-fold template is written on four lines; the page gets one."""
-    assert "\n" in (templates.FOLDER / "needs_fold.html").read_text(encoding="utf-8")
+def test_widgets_render_on_one_line():
+    """The needs-fold template is written on several lines; the page gets one, with no line
+    break at its end (a widget sits inside a paragraph)."""
+    assert "\n" in (templates.FOLDERS["widgets"] / "needs_fold.html").read_text(encoding="utf-8")
     for name in widgets.WIDGETS:
         for lang in ("zh", "en"):
             markup = widgets.embed(name, lang)
             assert "\n" not in markup, (name, lang)
             assert type(markup) is str, (name, lang)  # not Markup: str + Markup escapes the str
-    source = "<p>\n  <b>{{ x }}</b> {{ x }}\n</p>\n"
-    assert templates.ENVIRONMENT.from_string(
-        templates.OneLine(templates.ENVIRONMENT).preprocess(source, "t")).render(x=1) == "<p><b>1</b> 1</p>"
 
 
 @pytest.mark.parametrize("lang", ["zh", "en"])

@@ -16,12 +16,12 @@ Every figure module has NAME, SIZE (wide, inches), PHONE_SIZE, CAPTION, data(),
 alt(lang) and draw(lang, theme, layout). data() is what the figure shows; the
 tests read the drawn values back from the SVG and compare them with it.
 """
-import html
 import posixpath
 import warnings
 
 import matplotlib
 
+from attention_site import templates
 from attention_site.figures import (
     asymmetry,
     cost_curves,
@@ -140,27 +140,16 @@ ZOOM = {"zh": "点击查看大图", "en": "Open the full-size figure"}
 def embed(name, lang, page_src_uri, directory_urls=True):
     """HTML for a page at `page_src_uri` ('zh/weights.md'): a light and a dark figure,
     each a <picture> (the phone layout under style.PHONE_MEDIA) inside a link to the
-    full-size SVG, then the caption. URLs are relative to where the page is served
-    (MkDocs does not rewrite raw HTML): `directory_urls` is MkDocs' use_directory_urls.
-
-    Material shows `#only-light` images in the light palette and `#only-dark` in the
-    dark one; site.css hides the link around the other one too, and prints the light one.
-    No indentation and no blank line inside the <figure>: it stays one raw HTML block.
+    full-size SVG, then the caption (templates/figure.html). URLs are relative to where the
+    page is served (MkDocs does not rewrite raw HTML): `directory_urls` is MkDocs'
+    use_directory_urls.
     """
     if not isinstance(page_src_uri, str) or not page_src_uri.startswith(f"{lang}/"):
         raise ValueError(f"page {page_src_uri!r} is not a {lang!r} page (expected '{lang}/...')")
-    alt = html.escape(alt_text(name, lang), quote=True)
+    alt = alt_text(name, lang)
     here = _page_dir(page_src_uri, directory_urls)
-    width, height = size_px(name)
-    phone_width, phone_height = size_px(name, "phone")
-    lines = [f'<figure class="build-figure" id="fig-{name}">']
-    for theme in THEMES:
-        wide = posixpath.relpath(src_uri(name, lang, theme), here)
-        phone = posixpath.relpath(src_uri(name, lang, theme, "phone"), here)
-        lines.append(
-            f'<a class="build-figure__zoom build-figure__zoom--{theme}" href="{wide}" title="{ZOOM[lang]}">'
-            f'<picture><source media="{style.PHONE_MEDIA}" srcset="{phone}" width="{phone_width}" height="{phone_height}">'
-            f'<img alt="{alt}" src="{wide}#only-{theme}" width="{width}" height="{height}" loading="lazy" decoding="async">'
-            f"</picture></a>")
-    lines += [f"<figcaption>{html.escape(caption(name, lang), quote=False)}</figcaption>", "</figure>"]
-    return "\n".join(lines) + "\n"
+    pictures = [{"theme": theme, "wide": posixpath.relpath(src_uri(name, lang, theme), here),
+                 "phone": posixpath.relpath(src_uri(name, lang, theme, "phone"), here)} for theme in THEMES]
+    return str(templates.render(
+        "figures/figure.html", name=name, pictures=pictures, zoom=ZOOM[lang], phone_media=style.PHONE_MEDIA,
+        alt=alt, size=size_px(name), phone_size=size_px(name, "phone"), caption=caption(name, lang)))

@@ -5,15 +5,17 @@ chapter with an empty page-number slot that page_numbers fills in, and the names
 dives and reference parts), then the chapters in reading-path order (chapter.py makes each
 page a printed chapter). Putting them into one document makes links between chapters links
 inside the PDF. The document loads every page's own stylesheets (the widgets' load only on
-their pages), then book.css.
+their pages), then book.css. The HTML is templates/book.html and templates/contents.html
+(rendered by attention_site.templates); this module gathers what they show.
 """
 import os
 import time
-from html import escape
 from pathlib import Path
 from urllib.parse import urljoin
 
-from attention_site import site_config
+from markupsafe import Markup
+
+from attention_site import site_config, templates
 from attention_site.pdf import order
 from attention_site.pdf.chapter import printed_chapter, stylesheets
 from attention_site.pdf.pages import page_path, page_url
@@ -60,32 +62,18 @@ def book_html(site, lang, root=ROOT):
         name, section = printed_chapter(soup, source, stem, lang, site, urls, online)
         toc.append((stem, path, name))
         parts.append(section)
-    links = "\n".join(f'<link rel="stylesheet" href="{href}">' for href in styles)
-    home = urljoin(online, page_url(lang, "index"))
-    words = TEXT[lang]
-    # dir="ltr": Material scopes list indents and admonition-title padding to [dir=ltr]; without
-    # it 41 lists a book lost their bullets and 102 titles printed under their icon.
-    return f"""<!doctype html>
-<html lang="{lang}" dir="ltr"><head><meta charset="utf-8"><title>{title}</title>
-{links}
-<style>
-{PRINT_CSS}</style></head>
-<body dir="ltr"><div class="md-typeset">
-<section class="pdf-cover"><h1 class="pdf-title">{title}</h1><p class="pdf-series">{words["series"]}</p>
-<p class="pdf-online-home"><a href="{home}">{home}</a></p>
-<p class="pdf-version">{words["build"]}: {version_stamp(site)}</p></section>
-<nav class="pdf-toc"><h2>{words["contents"]}</h2><ol>{contents(toc, order.part_names(lang, root))}</ol></nav>
-{"".join(parts)}
-</div></body></html>"""
+    return str(templates.render(
+        "pdf/book.html", lang=lang, title=title, styles=styles, print_css=Markup(PRINT_CSS),
+        words=TEXT[lang], home=urljoin(online, page_url(lang, "index")), version=version_stamp(site),
+        contents=contents(toc, order.part_names(lang, root)), chapters=[Markup(part) for part in parts]))
 
 
 def contents(toc, named):
-    """The table of contents' entries: [(stem, path, title)] in book order, a part's name where it starts."""
+    """The table of contents' entries (templates/contents.html): [(stem, path, title)] in book
+    order, a part's name where it starts."""
     entries, previous = [], "core"
     for stem, path, name in toc:
-        if path != previous and path in named:
-            entries.append(f'<li class="pdf-toc-part">{escape(named[path])}</li>')
+        part = named[path] if path != previous and path in named else None
         previous = path
-        entries.append(f'<li><a href="#chapter-{stem}"><span class="pdf-toc-name">{escape(name)}</span>'
-                       f'<span class="pdf-toc-page" data-chapter="{stem}"></span></a></li>')
-    return "\n".join(entries)
+        entries.append({"stem": stem, "name": name, "part": part})
+    return templates.render("pdf/contents.html", entries=entries)

@@ -8,7 +8,8 @@ The widgets, each a model (what it computes) apart from its markup:
 - needs_fold (``{{ widget.needs-fold }}``): the mark above a code block that needs a fold above.
 
 What they share: the heatmap colours (colour), the small markup helpers (markup), their
-words in zh.toml / en.toml (text_files) and the Jinja templates in templates/ (templates).
+words in zh.toml / en.toml (text_files) and the Jinja templates in templates/, each inside
+{% oneline %} (rendered by attention_site.templates, the site's one template home).
 """
 from attention_site.languages import LANGS
 from attention_site.widgets import explorer, needs_fold, playground

@@ -3,10 +3,10 @@ that uses code kept in a fold above it (tests/test_copy_run.py finds such blocks
 each carries this mark). One short line, tied to the block below it; its words are
 [needs_fold] in zh.toml / en.toml, its markup templates/needs_fold.html.
 """
-from attention_site.widgets import templates
+from attention_site import templates
 from attention_site.widgets.text_files import words
 
 
 def render(lang):
     """HTML of the mark for a page in `lang`, on one line."""
-    return str(templates.render("needs_fold.html", text=words("needs_fold", lang)["text"]))
+    return str(templates.render("widgets/needs_fold.html", text=words("needs_fold", lang)["text"]))

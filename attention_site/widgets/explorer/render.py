@@ -8,7 +8,7 @@ import numpy as np
 from markupsafe import Markup
 
 from attention_site.languages import LANGS
-from attention_site.widgets import templates
+from attention_site import templates
 from attention_site.widgets.colour import VIRIDIS_STOPS, cell_style
 from attention_site.widgets.explorer.model import STEPS, TEMPERATURE_RANGE, chapter_model, column_names, compute, plain
 from attention_site.widgets.explorer.text import (feature_labels, fmt, say, say_templates, summary, value_names)
@@ -69,7 +69,7 @@ def render(lang):
                              (text[key].format(s=f"{model['scale']:.3g}") for key in ("scaled_s", "exp_s")))
     feature_rows = [full for _, full in features]
     return str(templates.render(
-        "explorer.html", lang=lang, uid=f"ae-{lang}", text=text, labels=labels, asking=asking,
+        "widgets/explorer.html", lang=lang, uid=f"ae-{lang}", text=text, labels=labels, asking=asking,
         model_json=to_json(model), weights_json=to_json(plain(weights)), output_json=to_json(plain(output)),
         scores_json=to_json(plain(scores)), asking_word=names[asking], labels_json=to_json(dict(zip(names, labels))),
         colormap_json=to_json(list(VIRIDIS_STOPS)), text_json=to_json(i18n),

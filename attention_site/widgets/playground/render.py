@@ -10,7 +10,7 @@ from markupsafe import Markup
 from snippets.softmax import ARTICLE_WORDS
 
 from attention_site.languages import LANGS
-from attention_site.widgets import templates
+from attention_site import templates
 from attention_site.widgets.colour import VIRIDIS_STOPS, cell_style
 from attention_site.widgets.markup import corner_html, to_json, word_label
 from attention_site.widgets.playground.model import GIST_LIMIT, RATIO_PAIR, SCORE_RANGE, TEMPERATURE_RANGE, initial_state
@@ -35,7 +35,7 @@ def summary(lang, temperature, weights):
     playground.js rewrites, so the sentence itself needs no translation in JS.
     """
     return str(templates.render(
-        "playground_summary.html", text=words("playground", lang), temperature=f"{temperature:.1f}",
+        "widgets/playground_summary.html", text=words("playground", lang), temperature=f"{temperature:.1f}",
         items=[(word_label(word, lang), f"{w:.2f}") for word, w in zip(ARTICLE_WORDS, weights)],
         ratio=_ratio(lang, weights)))
 
@@ -50,7 +50,7 @@ def render(lang):
              "weight_text": f"{weight:.2f}", "style": cell_style(weight)}
             for label, score, weight in zip(labels, scores, weights)]
     return str(templates.render(
-        "playground.html", lang=lang, uid=f"ap-{lang}", text=words("playground", lang),
+        "widgets/playground.html", lang=lang, uid=f"ap-{lang}", text=words("playground", lang),
         words_json=to_json(ARTICLE_WORDS), scores_json=to_json(scores), temperature_json=to_json(temperature),
         weights_json=to_json(weights), colormap_json=to_json(list(VIRIDIS_STOPS)),
         rows=rows, labels=labels, score_range=SCORE_RANGE, temperature_range=TEMPERATURE_RANGE,
