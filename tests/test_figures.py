@@ -581,6 +581,9 @@ FAKE_PROJECT = {
     "attention_site/__init__.py": "",
     "attention_site/exercises.py": "from snippets import unrelated\n",
     "attention_site/exercises_zh.toml": "a = 1\n",
+    "attention_site/widgets/__init__.py": "",
+    "attention_site/widgets/zh.toml": "a = 1\n",
+    "attention_site/widgets/templates/w.html": "<p>{{ a }}</p>\n",
     "attention_site/figures/__init__.py": "from attention_site.figures import heatmap, other\n",
     "attention_site/figures/style.py": "from .deep.nested import helper\n",
     "attention_site/figures/deep/__init__.py": "",
@@ -615,9 +618,8 @@ def fake_heatmap(tmp_path):
     "snippets/sentence.py",                           # the data it shows
     "snippets/softmax.py",                            # what that data is made with (transitive)
     "snippets/late.py",                               # imported inside a function
-    "attention_site/figures/data/weights.json",       # data a figure may read
-    "attention_site/exercises_zh.toml",               # any non-Python file counts, wherever it lies
-    "snippets/data.toml",                             # in either package
+    "attention_site/figures/data/weights.json",       # data a figure may read, in a data folder
+    "snippets/data.toml",                             # beside a module it uses, in either package
 ])
 def test_figure_digest_follows_each_file_the_figure_is_made_from(fake_heatmap, relative):
     root, heatmap, before = fake_heatmap
@@ -642,7 +644,8 @@ def test_figure_sources_follow_a_new_import_in_the_same_build_process(fake_heatm
 
 @pytest.mark.parametrize("relative", ["snippets/unrelated.py", "attention_site/figures/other.py",
                                       "attention_site/exercises.py", "snippets/i18n/zh/sentence.py",
-                                      "notes/readme.txt"])
+                                      "notes/readme.txt", "attention_site/exercises_zh.toml",
+                                      "attention_site/widgets/zh.toml", "attention_site/widgets/templates/w.html"])
 def test_figure_digest_ignores_modules_the_figure_does_not_use(fake_heatmap, relative):
     """What makes the per-figure key worth having: an edit elsewhere redraws nothing here."""
     root, heatmap, before = fake_heatmap
