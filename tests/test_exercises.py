@@ -109,6 +109,43 @@ def test_every_exercise_renders_with_the_contract(page, lang):
     assert markup.count("data-exercise=") == len(chosen)
 
 
+
+@pytest.mark.parametrize("lang", exercises.LANGS)
+@pytest.mark.parametrize("page", exercises.PAGES)
+def test_a_pages_exercises_are_numbered_from_one(page, lang):
+    markup = exercises.embed(page, lang)
+    numbers = re.findall(r'<span class="exercise__number">([^<]*)</span>', markup)
+    label = exercises.texts(lang)["ui"]["exercise"]
+    assert numbers == [label.format(n=n) for n in range(1, len(exercises.by_page(page)) + 1)]
+
+
+# The site's Markdown extensions that read an exercise's block (mkdocs.yml): raw HTML with
+# markdown="1" parts, a folded admonition (??? example) holding a fenced code block.
+MARKDOWN = ["admonition", "attr_list", "md_in_html", "pymdownx.details", "pymdownx.superfences"]
+
+
+@pytest.mark.parametrize("lang", exercises.LANGS)
+def test_markdown_reads_each_explanation_and_its_folded_code(lang):
+    """The template's line breaks are Markdown's: a lost blank line turns the fold or the
+    explanation into plain text. Rendered as the site renders it, each exercise with code has
+    one closed fold titled in `lang`, holding the code block that includes its section."""
+    import markdown
+
+    title = exercises.texts(lang)["ui"]["code"].replace('"', "“")
+    with_code = 0
+    for page in exercises.PAGES:
+        out = markdown.markdown(exercises.embed(page, lang), extensions=MARKDOWN)
+        assert "???" not in out and "```" not in out and 'markdown="1"' not in out, page
+        folds = re.findall(r'<details class="example">\s*<summary>(.*?)</summary>(.*?)</details>', out, re.S)
+        codes = [e.code for e in exercises.by_page(page) if e.code]
+        assert [summary for summary, _ in folds] == [title] * len(codes), page
+        for (_, inside), code in zip(folds, codes):
+            assert "<pre" in inside and f"snippets/exercise_answers.py:{code}" in inside
+        with_code += len(codes)
+        explanations = re.findall(r'<p class="exercise__answer-title">[^<]*</p>\s*<p>', out)
+        assert len(explanations) == len(exercises.by_page(page)), page
+    assert with_code > 0
+
 def test_the_page_language_shows():
     zh, en = exercises.embed("weights", "zh"), exercises.embed("weights", "en")
     assert "检查" in zh and "你的答案" in zh and "Check" not in zh

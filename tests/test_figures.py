@@ -312,6 +312,30 @@ def test_embed_gives_both_variants_with_paths_relative_to_the_page():
         figures.embed("heatmap", "zh", "en/weights.md")
 
 
+
+def test_each_zoom_link_holds_the_image_of_its_own_theme():
+    """site.css hides the link of the other scheme by its --light/--dark class (and prints the
+    light one): a link must say the theme of the image and the SVG inside it."""
+    markup = figures.embed("heatmap", "zh", "zh/weights.md")
+    links = re.findall(r'<a class="build-figure__zoom build-figure__zoom--(\w+)" href="([^"]+)"[^>]*>(.*?)</a>',
+                       markup, re.S)
+    assert [theme for theme, _, _ in links] == list(figures.THEMES)
+    for theme, href, inside in links:
+        assert href == f"../figures/heatmap-{theme}.svg"
+        assert re.findall(r'<img [^>]*src="([^"#]+)#only-(\w+)"', inside) == [(href, theme)]
+        assert re.findall(r'srcset="([^"]+)"', inside) == [f"../figures/heatmap-{theme}-phone.svg"]
+
+
+def test_embed_escapes_the_caption_and_the_alt_text(monkeypatch):
+    """The caption is element text (& < > escaped, quotes as typed), the alt text an attribute."""
+    caption = 'Weights <b> & "quotes"'
+    monkeypatch.setitem(figures.FIGURES["heatmap"].CAPTION, "en", caption)
+    monkeypatch.setattr(figures.FIGURES["heatmap"], "alt", lambda lang: 'a "quoted" word & more')
+    markup = figures.embed("heatmap", "en", "en/weights.md")
+    assert f"<figcaption>{html_lib.escape(caption, quote=False)}</figcaption>" in markup
+    assert "<b>" not in markup
+    assert markup.count('alt="a &quot;quoted&quot; word &amp; more"') == len(figures.THEMES)
+
 def test_embed_declares_the_svg_sizes(rendered):
     width, height = figures.size_px("softmax")
     phone_width, phone_height = figures.size_px("softmax", "phone")

@@ -84,6 +84,20 @@ def test_the_cache_key_changes_with_the_fonts_the_print_resolves_to(tmp_path, fa
     assert cache_key.cache_key(html, tmp_path) != before
 
 
+
+def test_the_cache_key_changes_with_the_fonts_a_loaded_figure_names(book_site, fake_toolchain, monkeypatch):
+    """A figure's SVG names its own font families: the key follows the file each resolves to
+    (the SVG's bytes unchanged), as it does for the print stylesheet's and the CSS's."""
+    site, html = book_site
+    (site / "figures" / "deep" / "h.svg").write_text(
+        '<svg><style>text { font-family: Figure Face, sans-serif }</style></svg>', encoding="utf-8")
+    files = {}
+    monkeypatch.setattr(cache_key, "resolved_fonts", lambda families: {f: files.get(f, "/fonts/a.ttf|0|1")
+                                                                         for f in families})
+    before = cache_key.cache_key(html, site)
+    files["Figure Face"] = "/fonts/figure-face-2.ttf|0|2"
+    assert cache_key.cache_key(html, site) != before
+
 def test_the_cache_key_changes_with_the_browser_version(tmp_path, fake_toolchain):
     html = "<html><body>book</body></html>"
     fake_toolchain("fc-match", "/fonts/a.ttf|0|1")

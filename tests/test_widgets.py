@@ -117,6 +117,13 @@ def test_embed_playground(lang):
     for slider in sliders:
         assert slider[1]["id"] in labelled and "disabled" in slider[1]
     assert [float(s[1]["value"]) for s in sliders] == ARTICLE_SCORES + [1.0]
+    # what playground.js reads off each slider: which input it is and, for a score, which word's
+    assert [s[1].get("data-ap-input") for s in sliders] == ["score"] * 4 + ["temperature"]
+    assert [s[1].get("data-index") for s in sliders] == ["0", "1", "2", "3", None]
+    for slider in sliders[:4]:
+        [label] = doc.find("label", for_=slider[1]["id"])
+        [word] = doc.find("span", data_ap_label=slider[1]["data-index"])
+        assert word[2] in label[2] and word[2] == expected["words"][int(slider[1]["data-index"])]
 
     # what is shown before any script runs: the weights as the prose quotes them
     shown = [e[2] for e in doc.find("span", class_="ap-num ap-num--weight")]
@@ -220,6 +227,10 @@ def test_ratio_text_says_a_ratio_beyond_ten_thousand_in_words(lang):
     assert playground.ratio_text(math.exp(-100), lang) == said["under"]
     assert playground.ratio_text(9999.96, lang) == "10000.0" and playground.ratio_text(0.00011, lang) == "0.00011"
     assert "10⁴" not in playground.ratio_text(1.0001e4, lang)
+    # the words name the limit the code uses (a translator's lost zero would misstate it)
+    def number(text):
+        return float(re.sub(r"[^0-9.]", "", text))
+    assert number(said["over"]) == playground.GIST_LIMIT and number(said["under"]) == 1 / playground.GIST_LIMIT
 
 
 @pytest.mark.parametrize("bad", [0.0, -1.0, float("inf"), float("nan"), "6"])
