@@ -21,7 +21,7 @@ import noto_cjk_sans_otc
 from matplotlib import font_manager
 from matplotlib.figure import Figure
 
-from attention_site import languages
+from attention_site import contrast, languages
 
 # The browser draws the labels: first a CJK font the reader is likely to have
 # (Linux, Adobe, macOS, Windows, older Linux), then the generic family.
@@ -236,21 +236,14 @@ def w2(x):
     return f"{x:.2f}"
 
 
-def _luminance(color):
-    """WCAG relative luminance of a matplotlib colour."""
-    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-               for c in matplotlib.colors.to_rgb(color))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
 def text_on(color):
     """Black or white, whichever has the higher WCAG contrast on a cell/bar of `color`
     (tests/test_figures.py checks every cell value for >= 4.5 in both themes)."""
-    background = _luminance(color)
+    background = contrast.luminance(matplotlib.colors.to_rgb(color))
     dark, light = "#000000", "#ffffff"  # #111111 reached only 4.3 on viridis teal (#25858e)
-    ratio = {ink: (max(background, _luminance(ink)) + 0.05) / (min(background, _luminance(ink)) + 0.05)
-             for ink in (dark, light)}
-    return max(ratio, key=ratio.get)
+    ratios = {ink: contrast.ratio(background, contrast.luminance(matplotlib.colors.to_rgb(ink)))
+              for ink in (dark, light)}
+    return max(ratios, key=ratios.get)
 
 
 def tidy_axes(ax, theme, *, grid_axis="y"):

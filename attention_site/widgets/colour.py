@@ -13,6 +13,8 @@ import math
 
 import numpy as np
 
+from attention_site import contrast as wcag
+
 # matplotlib.colormaps["viridis"] at 0, 0.1, ..., 1 (to_hex), the map of the
 # heatmap figure; between two stops the colour is interpolated linearly in sRGB
 # (within 14/255 per channel of matplotlib's own 256-step map; tests check both).
@@ -30,17 +32,12 @@ def rgb(hex_colour):
 
 def relative_luminance(hex_colour):
     """WCAG 2 relative luminance of '#rrggbb', 0 (black) .. 1 (white)."""
-    def linear(c):  # sRGB channel 0..255 -> linear light 0..1
-        c = c / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (linear(c) for c in rgb(hex_colour))
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return wcag.luminance(tuple(c / 255 for c in rgb(hex_colour)))
 
 
 def contrast(a, b):
     """WCAG contrast ratio of two '#rrggbb' colours, 1 .. 21."""
-    light, dark = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
+    return wcag.ratio(relative_luminance(a), relative_luminance(b))
 
 
 def shade(weight, stops=VIRIDIS_STOPS):

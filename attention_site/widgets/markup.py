@@ -2,20 +2,14 @@
 
 Kept in Python, not in a template, because each is one element or one attribute and is also
 used outside the widgets' templates: word_label and corner_html name the words in the page
-values' Markdown tables too (attention_site/values/words.py), and to_json fills the widgets'
-JSON data attributes, which explorer.js and playground.js read.
+values' Markdown tables too (attention_site/values/words.py). The JSON of the widgets' data
+attributes is attention_site.templates.to_json, the one the templates' |json filter uses.
 """
 import html
-import json
 
 from snippets.sentence import ENGLISH
 
 from attention_site.widgets.text_files import words
-
-
-def to_json(values):
-    """Compact JSON with the words as they are (no \\u escapes), for a data-* attribute."""
-    return json.dumps(values, ensure_ascii=False, separators=(",", ":"))
 
 
 def word_label(word, lang):

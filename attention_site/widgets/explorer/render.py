@@ -12,7 +12,7 @@ from attention_site import templates
 from attention_site.widgets.colour import VIRIDIS_STOPS, cell_style
 from attention_site.widgets.explorer.model import STEPS, TEMPERATURE_RANGE, chapter_model, column_names, compute, plain
 from attention_site.widgets.explorer.text import (feature_labels, fmt, say, say_templates, summary, value_names)
-from attention_site.widgets.markup import corner_html, to_json, word_label
+from attention_site.widgets.markup import corner_html, word_label
 from attention_site.widgets.text_files import words
 
 # The words explorer.js needs after a change, sent in data-ae-text (besides "say" and "v_names").
@@ -70,9 +70,9 @@ def render(lang):
     feature_rows = [full for _, full in features]
     return str(templates.render(
         "widgets/explorer.html", lang=lang, uid=f"ae-{lang}", text=text, labels=labels, asking=asking,
-        model_json=to_json(model), weights_json=to_json(plain(weights)), output_json=to_json(plain(output)),
-        scores_json=to_json(plain(scores)), asking_word=names[asking], labels_json=to_json(dict(zip(names, labels))),
-        colormap_json=to_json(list(VIRIDIS_STOPS)), text_json=to_json(i18n),
+        model_json=templates.to_json(model), weights_json=templates.to_json(plain(weights)), output_json=templates.to_json(plain(output)),
+        scores_json=templates.to_json(plain(scores)), asking_word=names[asking], labels_json=templates.to_json(dict(zip(names, labels))),
+        colormap_json=templates.to_json(list(VIRIDIS_STOPS)), text_json=templates.to_json(i18n),
         # controls
         options=[(w, label, i == asking) for i, (w, label) in enumerate(zip(names, labels))],
         temperature_range=TEMPERATURE_RANGE, temperature=model["temperature"],

@@ -12,7 +12,7 @@ from snippets.softmax import ARTICLE_WORDS
 from attention_site.languages import LANGS
 from attention_site import templates
 from attention_site.widgets.colour import VIRIDIS_STOPS, cell_style
-from attention_site.widgets.markup import corner_html, to_json, word_label
+from attention_site.widgets.markup import corner_html, word_label
 from attention_site.widgets.playground.model import GIST_LIMIT, RATIO_PAIR, SCORE_RANGE, TEMPERATURE_RANGE, initial_state
 from attention_site.widgets.playground.readout import gist, limit_text, pair_names, ratio_text
 from attention_site.widgets.text_files import words
@@ -51,8 +51,8 @@ def render(lang):
             for label, score, weight in zip(labels, scores, weights)]
     return str(templates.render(
         "widgets/playground.html", lang=lang, uid=f"ap-{lang}", text=words("playground", lang),
-        words_json=to_json(ARTICLE_WORDS), scores_json=to_json(scores), temperature_json=to_json(temperature),
-        weights_json=to_json(weights), colormap_json=to_json(list(VIRIDIS_STOPS)),
+        words_json=templates.to_json(ARTICLE_WORDS), scores_json=templates.to_json(scores), temperature_json=templates.to_json(temperature),
+        weights_json=templates.to_json(weights), colormap_json=templates.to_json(list(VIRIDIS_STOPS)),
         rows=rows, labels=labels, score_range=SCORE_RANGE, temperature_range=TEMPERATURE_RANGE,
         temperature=temperature, temperature_text=f"{temperature:.1f}", ratio=_ratio(lang, weights),
         corner=Markup(corner_html(lang)), summary=Markup(summary(lang, temperature, weights)),
